@@ -1,0 +1,1 @@
+// placeholder: tests added with the implementation

@@ -1,0 +1,99 @@
+//===- TestProblems.h - Random problems and a brute-force oracle -*- C++ -*-===//
+//
+// Shared by the core unit tests. The oracle recomputes live bytes from the
+// definition (not through Simulator) so that it checks the simulator too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
+#define PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
+
+#include "peakmem/Core/Problem.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace peakmem::test {
+
+/// A random dataflow block: statement v writes a fresh buffer and reads the
+/// buffers of 0..3 earlier statements (with an edge from each). Some buffers
+/// escape, some statements have scratch, some have no output, and a few
+/// extra ordering edges appear (as memory ordering would add).
+inline Problem randomProblem(std::mt19937 &rng, unsigned n) {
+  Problem p;
+  std::uniform_int_distribution<int> size(1, 64), coin(0, 99);
+  std::vector<int64_t> out(n, -1);
+  for (unsigned v = 0; v < n; ++v) {
+    StmtId s = p.addStatement(StmtKind::Compute,
+                              coin(rng) < 15 ? size(rng) : 0);
+    if (coin(rng) < 90) {
+      BufferId b = p.addBuffer(size(rng) * 4, coin(rng) >= 10);
+      p.addUse(s, b);
+      out[v] = b;
+    }
+    if (v == 0)
+      continue;
+    std::uniform_int_distribution<unsigned> pick(0, v - 1);
+    int reads = coin(rng) % 4;
+    for (int r = 0; r < reads; ++r) {
+      unsigned u = pick(rng);
+      if (out[u] >= 0)
+        p.addUse(s, static_cast<BufferId>(out[u]));
+      p.addEdge(u, s);
+    }
+    if (coin(rng) < 10)
+      p.addEdge(pick(rng), s);
+  }
+  p.finalize();
+  return p;
+}
+
+/// Live bytes while `v` runs after exactly the statements in `executed`.
+inline int64_t memAt(const Problem &p, uint64_t executed, StmtId v) {
+  int64_t mem = p.liveIn + p.statement(v).scratch;
+  for (BufferId b = 0; b < p.numBuffers(); ++b) {
+    const Buffer &buf = p.buffer(b);
+    bool usedByV = false, anyBefore = false, anyAfter = false;
+    for (StmtId u : buf.users) {
+      if (u == v)
+        usedByV = true;
+      else if (executed >> u & 1)
+        anyBefore = true;
+      else
+        anyAfter = true;
+    }
+    if (usedByV || (anyBefore && (anyAfter || !buf.freedInBlock)))
+      mem += buf.bytes;
+  }
+  return mem;
+}
+
+/// Minimum peak over all legal orders (DP over subsets; n <= 20).
+inline int64_t bruteForceOptimum(const Problem &p) {
+  const unsigned n = p.numStatements();
+  std::vector<uint64_t> predMask(n, 0);
+  for (auto [u, v] : p.edges())
+    predMask[v] |= uint64_t(1) << u;
+  const int64_t inf = std::numeric_limits<int64_t>::max();
+  std::vector<int64_t> f(size_t(1) << n, inf);
+  f[0] = p.liveIn;
+  for (uint64_t mask = 0; mask < (uint64_t(1) << n); ++mask) {
+    if (f[mask] == inf)
+      continue;
+    for (StmtId v = 0; v < n; ++v) {
+      if ((mask >> v & 1) || (predMask[v] & ~mask))
+        continue;
+      int64_t peak = std::max(f[mask], memAt(p, mask, v));
+      uint64_t next = mask | (uint64_t(1) << v);
+      f[next] = std::min(f[next], peak);
+    }
+  }
+  return f[(uint64_t(1) << n) - 1];
+}
+
+} // namespace peakmem::test
+
+#endif // PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
