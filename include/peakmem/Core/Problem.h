@@ -82,6 +82,7 @@ public:
   const Statement &statement(StmtId s) const { return stmts[s]; }
   Statement &statement(StmtId s) { return stmts[s]; }
   const Buffer &buffer(BufferId b) const { return buffers[b]; }
+  Buffer &buffer(BufferId b) { return buffers[b]; }
   const std::vector<StmtId> &preds(StmtId s) const { return predList[s]; }
   const std::vector<StmtId> &succs(StmtId s) const { return succList[s]; }
   const std::vector<std::pair<StmtId, StmtId>> &edges() const {

@@ -1,0 +1,95 @@
+//===- MemoryModel.h - Buffer lifetimes of a function, from IR --*- C++ -*-===//
+//
+// Extracts the scheduling problem (peakmem/Core/Problem.h) of every block of a
+// function-like op from memory effects. This is the single source of truth
+// that report, reorder, recompute, certify and verify all read.
+//
+//  * Statements: the non-terminator ops of a block, in order. An op with
+//    regions is one statement; the peak of its nested blocks is its scratch.
+//  * Buffers: values the block's statements allocate (an Allocate effect on a
+//    result), with exact byte sizes (elements x element bytes, plus the
+//    `alignment` the lowering adds to the request).
+//  * Uses: a statement uses a buffer if it reads, writes, allocates or frees
+//    it through any alias (view-like ops resolved to the base), or uses one of
+//    its aliases as an SSA operand anywhere inside it.
+//  * Edges: SSA def-use; read/write/free ordering per base allocation (all
+//    memory not allocated inside the function is one "external" base); ops
+//    with unknown effects are barriers ordered against every op that touches
+//    memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_ANALYSIS_MEMORYMODEL_H
+#define PEAKMEM_ANALYSIS_MEMORYMODEL_H
+
+#include "peakmem/Core/Problem.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Pass/AnalysisManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace peakmem {
+
+/// The model of one block.
+struct BlockModel {
+  mlir::Block *block = nullptr;
+  /// All non-terminator ops as statements, in block order.
+  Problem problem;
+  std::vector<mlir::Operation *> ops;
+  /// For each buffer, the value holding the allocation.
+  std::vector<mlir::Value> allocations;
+  /// Peak of the block as written (the identity order).
+  int64_t peak = 0;
+};
+
+/// Why a block could not be modeled, and where.
+struct ModelFailure {
+  mlir::Location loc;
+  std::string reason;
+};
+
+/// Memory model of one function-like op. Usable as an MLIR analysis:
+/// `getAnalysis<MemoryModel>()` on a FunctionOpInterface op.
+class MemoryModel {
+public:
+  explicit MemoryModel(mlir::Operation *funcLike);
+
+  /// The function's body was modeled (every block in it).
+  bool isModeled() const { return !failure.has_value(); }
+  const std::optional<ModelFailure> &getFailure() const { return failure; }
+
+  /// Peak of the function body as written, nested scratch included.
+  int64_t getPeak() const;
+  /// Model of the function's entry block (null if not modeled).
+  const BlockModel *getEntryBlockModel() const;
+  /// Model of any block in the function (null if not modeled).
+  const BlockModel *getBlockModel(mlir::Block *block) const;
+  /// Every modeled block, outermost first (entry block first).
+  const std::vector<std::unique_ptr<BlockModel>> &getBlockModels() const {
+    return blocks;
+  }
+
+  /// Invalidated by any change to the IR.
+  bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &pa) {
+    return !pa.isPreserved<MemoryModel>();
+  }
+
+private:
+  std::vector<std::unique_ptr<BlockModel>> blocks;
+  llvm::DenseMap<mlir::Block *, BlockModel *> byBlock;
+  std::optional<ModelFailure> failure;
+};
+
+/// Bytes the lowering requests from the allocator for `allocation` (a value
+/// with an Allocate effect), or std::nullopt for dynamic or unknown sizes.
+std::optional<int64_t> allocationBytes(mlir::Value allocation);
+
+} // namespace peakmem
+
+#endif // PEAKMEM_ANALYSIS_MEMORYMODEL_H

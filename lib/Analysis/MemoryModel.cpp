@@ -1,0 +1,411 @@
+//===- MemoryModel.cpp - Buffer lifetimes of a function, from IR ----------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Simulation.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace peakmem {
+
+std::optional<int64_t> allocationBytes(Value allocation) {
+  auto type = dyn_cast<MemRefType>(allocation.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  Operation *def = allocation.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  DataLayout layout = DataLayout::closest(def);
+  int64_t bytes = type.getNumElements() *
+                  static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  // The heap lowering (finalize-memref-to-llvm) over-allocates by the
+  // requested alignment and aligns the pointer itself; stack allocations are
+  // aligned by llvm.alloca without padding.
+  bool onStack = false;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffectsOnValue(allocation, effects);
+    for (auto &e : effects)
+      if (isa<MemoryEffects::Allocate>(e.getEffect()) &&
+          isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource()))
+        onStack = true;
+  }
+  if (auto align = def->getAttrOfType<IntegerAttr>("alignment"))
+    if (!onStack)
+      bytes += align.getInt();
+  return bytes;
+}
+
+namespace {
+
+/// The base allocations a memref value may point into. `external` stands for
+/// all memory not allocated inside the function (arguments, globals, results
+/// of opaque ops), which is treated as one base.
+struct Bases {
+  SmallVector<Value, 2> allocs;
+  bool external = false;
+};
+
+/// A key for memory ordering: an allocation value, or null for external.
+using BaseKey = Value;
+
+/// Per-statement summary of effects, relative to its block.
+struct StmtEffects {
+  llvm::SetVector<BaseKey> reads, writes;
+  bool unknown = false;  // Barrier: may touch any memory.
+  bool touchesMemory() const {
+    return unknown || !reads.empty() || !writes.empty();
+  }
+};
+
+class ModelBuilder {
+public:
+  explicit ModelBuilder(Operation *func) : func(func) {}
+
+  /// Builds models of `block` and everything nested in it, appending them to
+  /// `out`. Returns the block's model, or null after recording a failure.
+  BlockModel *build(Block &block,
+                    std::vector<std::unique_ptr<BlockModel>> &out);
+
+  std::optional<ModelFailure> failure;
+
+private:
+  const Bases &basesOf(Value v);
+  /// Records the first reason the function cannot be modeled, at `op`.
+  BlockModel *fail(Operation *op, const Twine &reason) {
+    if (!failure)
+      failure = ModelFailure{op->getLoc(), "'" +
+                                               op->getName().getStringRef().str() +
+                                               "' " + reason.str()};
+    return nullptr;
+  }
+  bool checkOp(Operation *op);
+
+  Operation *func;
+  llvm::DenseMap<Value, Bases> baseCache;
+};
+
+/// True if `v` is defined inside `op` (by a nested op or a nested block).
+static bool isDefinedInside(Value v, Operation *op) {
+  Operation *owner = v.getParentBlock() ? v.getParentBlock()->getParentOp()
+                                        : nullptr;
+  if (auto res = dyn_cast<OpResult>(v))
+    return op->isProperAncestor(res.getOwner());
+  return owner && op->isAncestor(owner);
+}
+
+const Bases &ModelBuilder::basesOf(Value v) {
+  auto it = baseCache.find(v);
+  if (it != baseCache.end())
+    return it->second;
+  Bases result;
+  auto merge = [&](const Bases &other) {
+    result.external |= other.external;
+    for (Value a : other.allocs)
+      if (!llvm::is_contained(result.allocs, a))
+        result.allocs.push_back(a);
+  };
+  // Insert a placeholder first: cycles through loop-carried values terminate.
+  baseCache[v] = Bases{{}, true};
+  if (auto res = dyn_cast<OpResult>(v)) {
+    Operation *def = res.getOwner();
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    bool allocates = false;
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(def))
+      allocates = iface.getEffectOnValue<MemoryEffects::Allocate>(v).has_value();
+    if (view && view.getViewDest() == v) {
+      merge(basesOf(view.getViewSource()));
+    } else if (allocates) {
+      result.allocs.push_back(v);
+    } else {
+      // Opaque producer (call, region op result, cast to another type...):
+      // it may return any memory it can reach.
+      result.external = true;
+      def->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (isa<BaseMemRefType>(operand.getType()) &&
+              !isDefinedInside(operand, def))
+            merge(basesOf(operand));
+      });
+    }
+  } else {
+    auto arg = cast<BlockArgument>(v);
+    Operation *owner = arg.getOwner()->getParentOp();
+    result.external = true;
+    if (owner != func)
+      for (Value operand : owner->getOperands())
+        if (isa<BaseMemRefType>(operand.getType()))
+          merge(basesOf(operand));
+  }
+  baseCache[v] = result;
+  return baseCache[v];
+}
+
+/// Rejects what the model cannot describe exactly.
+bool ModelBuilder::checkOp(Operation *op) {
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+      llvm::any_of(op->getResultTypes(), isTensor)) {
+    fail(op, "operates on tensors; peakmem models bufferized IR "
+                       "(run one-shot-bufferize first)");
+    return false;
+  }
+  for (Region &region : op->getRegions())
+    if (!region.empty() && !region.hasOneBlock()) {
+      fail(op, "has a region with unstructured control flow "
+                         "(more than one block)");
+      return false;
+    }
+  return true;
+}
+
+BlockModel *ModelBuilder::build(Block &block,
+                                std::vector<std::unique_ptr<BlockModel>> &out) {
+  auto model = std::make_unique<BlockModel>();
+  BlockModel *bm = model.get();
+  bm->block = &block;
+  out.push_back(std::move(model));
+
+  Operation *terminator =
+      (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+          ? &block.back()
+          : nullptr;
+  Problem &p = bm->problem;
+  llvm::DenseMap<Operation *, StmtId> stmtOf;
+  llvm::DenseMap<Value, BufferId> bufferOf;
+  std::vector<StmtEffects> effects;
+
+  for (Operation &op : block) {
+    if (&op == terminator)
+      break;
+    if (!checkOp(&op))
+      return nullptr;
+    StmtId s = p.addStatement();
+    stmtOf[&op] = s;
+    bm->ops.push_back(&op);
+    effects.emplace_back();
+  }
+
+  for (StmtId s = 0; s < bm->ops.size(); ++s) {
+    Operation *op = bm->ops[s];
+    StmtEffects &fx = effects[s];
+    // Nested blocks: modeled recursively; their peak is this op's scratch.
+    int64_t scratch = 0;
+    for (Region &region : op->getRegions())
+      for (Block &nested : region) {
+        BlockModel *inner = build(nested, out);
+        if (!inner)
+          return nullptr;
+        for (BufferId b = 0; b < inner->problem.numBuffers(); ++b)
+          if (!inner->problem.buffer(b).freedInBlock)
+            return fail(inner->allocations[b].getDefiningOp(),
+                        "allocation in a nested region is not freed in that "
+                        "region");
+        scratch = std::max(scratch, inner->peak);
+      }
+    p.statement(s).scratch = scratch;
+
+    // Memory effects of the op and everything nested in it.
+    auto all = getEffectsRecursively(op);
+    if (!all) {
+      fx.unknown = true;
+    } else {
+      for (const MemoryEffects::EffectInstance &e : *all) {
+        Value v = e.getValue();
+        bool isAlloc = isa<MemoryEffects::Allocate>(e.getEffect());
+        if (!v) {
+          if (!isAlloc)
+            fx.unknown = true;
+          continue;
+        }
+        if (isDefinedInside(v, op))
+          continue; // Internal to the statement: part of its scratch.
+        if (isAlloc) {
+          if (v.getDefiningOp() != op)
+            continue;
+          if (!bufferOf.count(v)) {
+            std::optional<int64_t> bytes = allocationBytes(v);
+            if (!bytes)
+              return fail(op,
+                          "allocates a buffer of dynamic or unknown size");
+            BufferId b = p.addBuffer(*bytes, /*freedInBlock=*/false);
+            bufferOf[v] = b;
+            bm->allocations.push_back(v);
+            if (op->getNumRegions() == 0 && op->getNumOperands() == 0 &&
+                all->size() == 1) {
+              p.statement(s).kind = StmtKind::Alloc;
+              p.statement(s).target = b;
+            }
+          }
+          p.addUse(s, bufferOf[v]);
+          fx.writes.insert(v);
+          continue;
+        }
+        const Bases &bases = basesOf(v);
+        bool isRead = isa<MemoryEffects::Read>(e.getEffect());
+        bool isFree = isa<MemoryEffects::Free>(e.getEffect());
+        if (bases.external)
+          (isRead ? fx.reads : fx.writes).insert(BaseKey());
+        for (Value a : bases.allocs) {
+          (isRead ? fx.reads : fx.writes).insert(a);
+          auto it = bufferOf.find(a);
+          if (it == bufferOf.end())
+            continue;
+          p.addUse(s, it->second);
+          if (!isFree)
+            continue;
+          // A free decides the lifetime: it must be unconditional and unique.
+          if (bases.allocs.size() != 1 || bases.external)
+            return fail(op, "frees a value that may alias several "
+                                      "buffers");
+          if (op->getNumRegions() != 0)
+            return fail(op, "frees a buffer inside a nested region "
+                                      "(conditional ownership)");
+          Buffer &buf = p.buffer(it->second);
+          if (buf.freedInBlock)
+            return fail(op, "frees a buffer that is already freed");
+          buf.freedInBlock = true;
+          if (op->getNumOperands() == 1 && all->size() == 1) {
+            p.statement(s).kind = StmtKind::Free;
+            p.statement(s).target = it->second;
+          }
+        }
+      }
+    }
+
+    // SSA: uses of values defined earlier in this block, and uses of any
+    // alias of this block's buffers, anywhere inside the op.
+    op->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands()) {
+        if (isDefinedInside(operand, op))
+          continue;
+        if (Operation *def = operand.getDefiningOp())
+          if (Operation *anc = block.findAncestorOpInBlock(*def))
+            if (auto it = stmtOf.find(anc); it != stmtOf.end())
+              p.addEdge(it->second, s);
+        if (!isa<BaseMemRefType>(operand.getType()))
+          continue;
+        for (Value a : basesOf(operand).allocs)
+          if (auto it = bufferOf.find(a); it != bufferOf.end())
+            p.addUse(s, it->second);
+      }
+    });
+  }
+
+  // Memory ordering per base, and barriers.
+  struct BaseState {
+    int64_t lastWriter = -1;
+    std::vector<StmtId> readers;
+  };
+  llvm::DenseMap<BaseKey, BaseState> state;
+  int64_t lastBarrier = -1;
+  std::vector<StmtId> sinceBarrier;
+  for (StmtId s = 0; s < bm->ops.size(); ++s) {
+    StmtEffects &fx = effects[s];
+    if (!fx.touchesMemory())
+      continue;
+    if (lastBarrier >= 0)
+      p.addEdge(static_cast<StmtId>(lastBarrier), s);
+    if (fx.unknown) {
+      for (StmtId t : sinceBarrier)
+        p.addEdge(t, s);
+      lastBarrier = s;
+      sinceBarrier.clear();
+      continue;
+    }
+    sinceBarrier.push_back(s);
+    for (BaseKey k : fx.writes) {
+      BaseState &st = state[k];
+      if (st.lastWriter >= 0)
+        p.addEdge(static_cast<StmtId>(st.lastWriter), s);
+      for (StmtId r : st.readers)
+        p.addEdge(r, s);
+      st.readers.clear();
+    }
+    for (BaseKey k : fx.reads) {
+      if (fx.writes.contains(k))
+        continue;
+      BaseState &st = state[k];
+      if (st.lastWriter >= 0)
+        p.addEdge(static_cast<StmtId>(st.lastWriter), s);
+      st.readers.push_back(s);
+    }
+    for (BaseKey k : fx.writes)
+      state[k].lastWriter = s;
+  }
+
+  // Buffers the terminator passes on outlive the block.
+  if (terminator)
+    for (Value operand : terminator->getOperands())
+      if (isa<BaseMemRefType>(operand.getType()))
+        for (Value a : basesOf(operand).allocs)
+          if (auto it = bufferOf.find(a); it != bufferOf.end())
+            p.buffer(it->second).freedInBlock = false;
+
+  p.finalize();
+  std::string problemError = p.check();
+  if (!problemError.empty())
+    return fail(block.getParentOp(),
+                "internal model error: " + problemError);
+  bm->peak = simulatePeak(p, identityOrder(p));
+  return bm;
+}
+
+} // namespace
+
+MemoryModel::MemoryModel(Operation *funcLike) {
+  auto fn = dyn_cast<FunctionOpInterface>(funcLike);
+  if (!fn || fn.isExternal()) {
+    failure = ModelFailure{funcLike->getLoc(), "function has no body"};
+    return;
+  }
+  auto isTensor = [](Type t) { return isa<TensorType>(t); };
+  if (llvm::any_of(fn.getArgumentTypes(), isTensor) ||
+      llvm::any_of(fn.getResultTypes(), isTensor)) {
+    failure = ModelFailure{funcLike->getLoc(),
+                           "function has tensor arguments or results; peakmem "
+                           "models bufferized IR (run one-shot-bufferize first)"};
+    return;
+  }
+  Region &body = fn.getFunctionBody();
+  if (!body.hasOneBlock()) {
+    failure = ModelFailure{funcLike->getLoc(),
+                           "function body has unstructured control flow (more "
+                           "than one block); peakmem models structured bodies"};
+    return;
+  }
+  ModelBuilder builder(funcLike);
+  std::vector<std::unique_ptr<BlockModel>> built;
+  BlockModel *entry = builder.build(body.front(), built);
+  if (!entry) {
+    failure = builder.failure;
+    return;
+  }
+  // build() records a block before the blocks nested in it.
+  blocks = std::move(built);
+  for (auto &m : blocks)
+    byBlock[m->block] = m.get();
+}
+
+int64_t MemoryModel::getPeak() const {
+  const BlockModel *entry = getEntryBlockModel();
+  return entry ? entry->peak : 0;
+}
+
+const BlockModel *MemoryModel::getEntryBlockModel() const {
+  return blocks.empty() ? nullptr : blocks.front().get();
+}
+
+const BlockModel *MemoryModel::getBlockModel(Block *block) const {
+  auto it = byBlock.find(block);
+  return it == byBlock.end() ? nullptr : it->second;
+}
+
+} // namespace peakmem

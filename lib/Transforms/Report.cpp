@@ -1,0 +1,103 @@
+//===- Report.cpp - Annotate functions with their modeled peak ------------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+namespace peakmem {
+#define GEN_PASS_DEF_REPORT
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// Timeline of one block as JSON: the statement names and live bytes.
+static llvm::json::Object blockTimeline(const BlockModel &bm) {
+  Timeline t = simulate(bm.problem, identityOrder(bm.problem));
+  llvm::json::Array steps;
+  for (size_t i = 0; i < bm.ops.size(); ++i) {
+    std::string loc;
+    llvm::raw_string_ostream os(loc);
+    bm.ops[i]->getLoc().print(os);
+    steps.push_back(llvm::json::Object{
+        {"op", bm.ops[i]->getName().getStringRef()},
+        {"loc", os.str()},
+        {"live", t.live[i]}});
+  }
+  return llvm::json::Object{
+      {"parent", bm.block->getParentOp()->getName().getStringRef()},
+      {"statements", static_cast<int64_t>(bm.ops.size())},
+      {"buffers", static_cast<int64_t>(bm.problem.numBuffers())},
+      {"peak", t.peak},
+      {"timeline", std::move(steps)}};
+}
+
+struct ReportPass : peakmem::impl::ReportBase<ReportPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FunctionOpInterface fn = getOperation();
+    MemoryModel &model = getAnalysis<MemoryModel>();
+    markAllAnalysesPreserved();
+    if (!model.isModeled()) {
+      const ModelFailure &f = *model.getFailure();
+      emitRemark(f.loc) << "peakmem: '" << fn.getName()
+                        << "' not modeled: " << f.reason;
+      return;
+    }
+    const BlockModel &entry = *model.getEntryBlockModel();
+    int64_t peak = model.getPeak();
+    fn->setAttr("peakmem.peak",
+                IntegerAttr::get(IntegerType::get(fn->getContext(), 64), peak));
+    if (emitRemarks && !entry.ops.empty()) {
+      Timeline t = simulate(entry.problem, identityOrder(entry.problem));
+      emitRemark(entry.ops[t.peakStep]->getLoc())
+          << "peakmem: peak of " << peak << " bytes in '" << fn.getName()
+          << "' reached here";
+    }
+    if (!jsonPath.empty())
+      appendJson(fn, model);
+  }
+
+  /// Functions may run in parallel: the file is rewritten under a lock with
+  /// every function reported so far, sorted by name for determinism.
+  void appendJson(FunctionOpInterface fn, const MemoryModel &model) {
+    llvm::json::Array blocks;
+    for (const auto &bm : model.getBlockModels())
+      if (bm->problem.numBuffers() > 0 || bm.get() == model.getEntryBlockModel())
+        blocks.push_back(blockTimeline(*bm));
+    llvm::json::Object entry{{"function", fn.getName()},
+                             {"peak", model.getPeak()},
+                             {"blocks", std::move(blocks)}};
+    static std::mutex mutex;
+    static std::map<std::string, std::map<std::string, llvm::json::Value>>
+        files;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto &functions = files[jsonPath];
+    functions.insert_or_assign(fn.getName().str(),
+                               llvm::json::Value(std::move(entry)));
+    llvm::json::Array all;
+    for (auto &kv : functions)
+      all.push_back(kv.second);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
+    if (ec) {
+      fn.emitError() << "peakmem: cannot write '" << jsonPath
+                     << "': " << ec.message();
+      return signalPassFailure();
+    }
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+  }
+};
+
+} // namespace

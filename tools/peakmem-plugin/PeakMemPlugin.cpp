@@ -1,0 +1,18 @@
+//===- PeakMemPlugin.cpp - peakmem as a pass plugin for mlir-opt ----------===//
+//
+// mlir-opt --load-pass-plugin=PeakMemPlugin.so \
+//   --pass-pipeline='builtin.module(func.func(peakmem-report))' in.mlir
+//
+//===----------------------------------------------------------------------===//
+
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Compiler.h"
+
+extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo
+mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "PeakMem", LLVM_VERSION_STRING,
+          []() { peakmem::registerPeakMem(); }};
+}
