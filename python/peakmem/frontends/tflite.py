@@ -1,0 +1,463 @@
+"""TFLite flatbuffer -> TOSA MLIR (one func.func @main, static shapes).
+
+int8 models keep int8 activations: convolutions and fully connected layers are
+TOSA's quantized forms (i8 operands, zero points, i32 accumulators) followed by
+`tosa.rescale` back to i8; residual adds and multiplies rescale to i32, compute
+and rescale back (the elementwise chain fuses into one loop nest, so no i32
+buffer survives for them); softmax is computed in f32 on its (tiny) input.
+"""
+
+import numpy as np
+
+from .tflite_schema import Model
+from .tosa_emitter import Emitter, ImportError_, UnsupportedOp, is_float
+
+FMT = "TFLite"
+
+ACT_NONE, ACT_RELU, ACT_RELU_N1_TO_1, ACT_RELU6, ACT_TANH = 0, 1, 2, 3, 4
+
+
+def _bias_pattern(n):
+    """Deterministic non-uniform values in [-1, 1] (splat mode biases)."""
+    i = np.arange(n)
+    return (((i * 7) % 11) - 5) / 5.0
+
+
+class TFLiteImporter:
+    def __init__(self, path, weights="splat"):
+        self.path = path
+        self.model = Model(path)
+        if self.model.num_subgraphs != 1:
+            # Extra subgraphs are only reached through control-flow ops, which
+            # the converter rejects by op name anyway.
+            pass
+        self.e = Emitter(weights=weights)
+        self.vals = {}
+        self.weights = weights
+
+    # ----------------------------------------------------------------- helpers
+    def t(self, i):
+        return self.model.tensors[i]
+
+    def node(self, op):
+        outs = ",".join(self.t(o).name for o in op.outputs)
+        return f"#{op.index} ({outs})"
+
+    def val(self, i, op):
+        if i in self.vals:
+            return self.vals[i]
+        t = self.t(i)
+        if t.data is not None:
+            # A constant activation operand (rare): embed it.
+            v = self.e.const(t.data, t.dtype)
+            self.vals[i] = v
+            return v
+        raise ImportError_(f"{FMT} node {self.node(op)}: operand tensor {i} ({t.name}) has no producer")
+
+    def const_data(self, i, op, what):
+        t = self.t(i)
+        if t.data is None:
+            raise UnsupportedOp(FMT, op.op, self.node(op), f"{what} must be a constant")
+        return t.data
+
+    @staticmethod
+    def qparams(t):
+        if t.scale is None:
+            return 1.0, 0
+        return float(t.scale[0]), int(t.zero_point[0])
+
+    def act(self, v, act, out_t, op):
+        if act == ACT_NONE:
+            return v
+        if is_float(v.dtype):
+            if act == ACT_RELU:
+                return self.e.relu(v)
+            if act == ACT_RELU6:
+                return self.e.clamp(v, 0.0, 6.0)
+            if act == ACT_RELU_N1_TO_1:
+                return self.e.clamp(v, -1.0, 1.0)
+            if act == ACT_TANH:
+                return self.e.tanh(v)
+        else:
+            s, zp = self.qparams(out_t)
+            lo, hi = (-128, 127) if v.dtype == "i8" else (-32768, 32767)
+            if act == ACT_RELU:
+                return self.e.clamp(v, max(lo, zp), hi)
+            if act == ACT_RELU6:
+                return self.e.clamp(v, max(lo, zp), min(hi, zp + int(round(6.0 / s))))
+            if act == ACT_RELU_N1_TO_1:
+                return self.e.clamp(v, max(lo, zp - int(round(1.0 / s))),
+                                    min(hi, zp + int(round(1.0 / s))))
+        raise UnsupportedOp(FMT, op.op, self.node(op), f"fused activation {act}")
+
+    @staticmethod
+    def same_pad(i, k, s, d):
+        o = (i + s - 1) // s
+        total = max((o - 1) * s + (k - 1) * d + 1 - i, 0)
+        return total // 2, total - total // 2
+
+    def pads(self, padding, x_shape, kh, kw, sh, sw, dh=1, dw=1):
+        if padding == 1:  # VALID
+            return [0, 0, 0, 0]
+        t, b = self.same_pad(x_shape[1], kh, sh, dh)
+        l, r = self.same_pad(x_shape[2], kw, sw, dw)
+        return [t, b, l, r]
+
+    def requant(self, v, in_t, out_t):
+        """Rescales a quantized tensor whose scale/zp differ from out_t's."""
+        if is_float(v.dtype) or out_t.scale is None:
+            return v
+        si, zi = self.qparams(in_t)
+        so, zo = self.qparams(out_t)
+        if abs(si - so) <= 1e-9 * max(si, so) and zi == zo:
+            return v
+        return self.e.rescale(v, si / so, zi, zo, v.dtype)
+
+    # -------------------------------------------------------------- weighted ops
+    def _bias(self, op, n, acc_dtype, fan_in, name):
+        if len(op.inputs) > 2 and op.inputs[2] >= 0:
+            bt = self.t(op.inputs[2])
+            data = bt.data
+        else:
+            bt, data = None, None
+        if bt is None:
+            return self.e.const(np.zeros(n), acc_dtype, shape=(n,))
+        if self.weights == "splat":
+            pat = _bias_pattern(n)
+            if acc_dtype == "i32":
+                pat = np.round(pat * 4 * fan_in)
+            else:
+                pat = pat * 0.1
+            return self.e.const(pat, acc_dtype, shape=(n,))
+        return self.e.weight((n,), acc_dtype, name, 0, data)
+
+    def _weighted(self, op, kind):
+        o = op.options
+        x_t, w_t, out_t = self.t(op.inputs[0]), self.t(op.inputs[1]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        quant = not is_float(x.dtype)
+        if quant and x.dtype != "i8":
+            raise UnsupportedOp(FMT, op.op, self.node(op), f"activation type {x.dtype}")
+        if quant and w_t.dtype != "i8":
+            raise UnsupportedOp(FMT, op.op, self.node(op), f"weight type {w_t.dtype}")
+        wdt = w_t.dtype
+        wname = w_t.name
+        wdata = w_t.data
+        if not quant and not is_float(wdt):
+            # Hybrid (dynamic-range) model: float activations, int8 weights.
+            # Dequantize the weights at import time (per-channel along dim 0/3).
+            if wdata is not None and w_t.scale is not None:
+                s = np.asarray(w_t.scale, np.float64)
+                zp = np.asarray(w_t.zero_point, np.float64)
+                shp = [1] * wdata.ndim
+                if s.size > 1:
+                    shp[w_t.quantized_dimension] = s.size
+                wdata = ((wdata.astype(np.float64) - zp.reshape(shp)) * s.reshape(shp)).astype(np.float32)
+            wdt = x.dtype
+        if kind == "conv":
+            padding = o.scalar(0, "b", 0) if o else 0
+            sw, sh = (o.scalar(1, "i", 1), o.scalar(2, "i", 1)) if o else (1, 1)
+            act = o.scalar(3, "b", 0) if o else 0
+            dw, dh = (o.scalar(4, "i", 1), o.scalar(5, "i", 1)) if o else (1, 1)
+            cout, kh, kw, cin = w_t.shape
+            fan_in = kh * kw * cin
+            wv = self.e.weight(w_t.shape, wdt, wname, 1 if quant else 1.0 / fan_in, wdata)
+            pad = self.pads(padding, x.shape, kh, kw, sh, sw, dh, dw)
+            b = self._bias(op, cout, "i32" if quant else x.dtype, fan_in, wname + ".bias")
+            y = self.e.conv2d(x, wv, b, (sh, sw), (dh, dw), pad,
+                              in_zp=self.qparams(x_t)[1] if quant else 0)
+        elif kind == "dw":
+            padding = o.scalar(0, "b", 0) if o else 0
+            sw, sh = (o.scalar(1, "i", 1), o.scalar(2, "i", 1)) if o else (1, 1)
+            mult = o.scalar(3, "i", 1) if o else 1
+            act = o.scalar(4, "b", 0) if o else 0
+            dw, dh = (o.scalar(5, "i", 1), o.scalar(6, "i", 1)) if o else (1, 1)
+            _, kh, kw, cm = w_t.shape
+            cin = x.shape[3]
+            mult = cm // cin
+            fan_in = kh * kw
+            data = None if wdata is None else wdata.reshape(kh, kw, cin, mult)
+            wv = self.e.weight((kh, kw, cin, mult), wdt, wname, 1 if quant else 1.0 / fan_in, data)
+            pad = self.pads(padding, x.shape, kh, kw, sh, sw, dh, dw)
+            b = self._bias(op, cm, "i32" if quant else x.dtype, fan_in, wname + ".bias")
+            y = self.e.depthwise_conv2d(x, wv, b, (sh, sw), (dh, dw), pad,
+                                        in_zp=self.qparams(x_t)[1] if quant else 0)
+            cout = cm
+        else:  # fully connected as a 1x1 convolution over [N,1,1,in]
+            act = o.scalar(0, "b", 0) if o else 0
+            cout, cin = w_t.shape
+            fan_in = cin
+            n = x.size // cin
+            x4 = self.e.reshape(x, (n, 1, 1, cin))
+            data = None if wdata is None else wdata.reshape(cout, 1, 1, cin)
+            wv = self.e.weight((cout, 1, 1, cin), wdt, wname, 1 if quant else 1.0 / fan_in, data)
+            b = self._bias(op, cout, "i32" if quant else x.dtype, fan_in, wname + ".bias")
+            y = self.e.conv2d(x4, wv, b, in_zp=self.qparams(x_t)[1] if quant else 0)
+        if quant:
+            si, _ = self.qparams(x_t)
+            so, zo = self.qparams(out_t)
+            if self.weights == "splat":
+                scale = np.full(cout, 1.0 / fan_in)
+            else:
+                ws = np.asarray(w_t.scale, dtype=np.float64)
+                if ws.size == 1:
+                    ws = np.full(cout, ws[0])
+                scale = si * ws / so
+            y = self.e.rescale(y, scale, 0, zo, "i8", per_channel=True)
+        y = self.act(y, act, out_t, op)
+        return self.e.reshape(y, out_t.shape)
+
+    # ------------------------------------------------------------- elementwise
+    def _binary(self, op, kind):
+        o = op.options
+        act = o.scalar(0, "b", 0) if o else 0
+        a_t, b_t, out_t = self.t(op.inputs[0]), self.t(op.inputs[1]), self.t(op.outputs[0])
+        a, b = self.val(op.inputs[0], op), self.val(op.inputs[1], op)
+        e = self.e
+        if is_float(a.dtype):
+            y = {"add": e.add, "sub": e.sub, "mul": e.mul}[kind](a, b)
+            return self.act(y, act, out_t, op)
+        if a.dtype != "i8":
+            raise UnsupportedOp(FMT, op.op, self.node(op), f"activation type {a.dtype}")
+        sa, za = self.qparams(a_t)
+        sb, zb = self.qparams(b_t)
+        so, zo = self.qparams(out_t)
+        if kind in ("add", "sub"):
+            # TFLite reference: left shift 20, both inputs to 2*max scale.
+            shift = 1 << 20
+            twice_max = 2.0 * max(sa, sb)
+            a32 = e.rescale(a, sa / twice_max * shift, za, 0, "i32")
+            b32 = e.rescale(b, sb / twice_max * shift, zb, 0, "i32")
+            s32 = e.add(a32, b32) if kind == "add" else e.sub(a32, b32)
+            y = e.rescale(s32, twice_max / (so * shift), 0, zo, "i8")
+        else:
+            a32 = e.rescale(a, 1.0, za, 0, "i32")
+            b32 = e.rescale(b, 1.0, zb, 0, "i32")
+            y = e.rescale(e.mul(a32, b32), sa * sb / so, 0, zo, "i8")
+        return self.act(y, act, out_t, op)
+
+    # ------------------------------------------------------------------- main
+    def convert(self):
+        m = self.model
+        e = self.e
+        for i in m.inputs:
+            t = self.t(i)
+            self.vals[i] = e.arg(t.shape, t.dtype, t.name)
+        for op in m.operators:
+            handler = getattr(self, "op_" + op.op, None)
+            if handler is None:
+                raise UnsupportedOp(FMT, op.op, self.node(op))
+            try:
+                y = handler(op)
+            except UnsupportedOp:
+                raise
+            except ImportError_ as err:
+                raise ImportError_(f"{FMT} op '{op.op}' at node {self.node(op)}: {err}") from None
+            if isinstance(y, list):
+                for oi, v in zip(op.outputs, y):
+                    self.vals[oi] = v
+            else:
+                out_t = self.t(op.outputs[0])
+                if tuple(y.shape) != tuple(out_t.shape):
+                    if y.size == int(np.prod(out_t.shape)):
+                        y = e.reshape(y, out_t.shape)
+                    else:
+                        raise ImportError_(f"{FMT} op '{op.op}' at node {self.node(op)}: "
+                                           f"computed shape {y.shape} != model shape {out_t.shape}")
+                if y.dtype != out_t.dtype:
+                    raise ImportError_(f"{FMT} op '{op.op}' at node {self.node(op)}: "
+                                       f"computed type {y.dtype} != model type {out_t.dtype}")
+                self.vals[op.outputs[0]] = y
+        outs = [self.vals[i] for i in m.outputs]
+        return e.finish(outs, comment=f"peakmem import of {self.path} (weights={self.weights})")
+
+    # ------------------------------------------------------------------ ops
+    def op_CONV_2D(self, op):
+        return self._weighted(op, "conv")
+
+    def op_DEPTHWISE_CONV_2D(self, op):
+        return self._weighted(op, "dw")
+
+    def op_FULLY_CONNECTED(self, op):
+        return self._weighted(op, "fc")
+
+    def op_ADD(self, op):
+        return self._binary(op, "add")
+
+    def op_SUB(self, op):
+        return self._binary(op, "sub")
+
+    def op_MUL(self, op):
+        return self._binary(op, "mul")
+
+    def op_RESHAPE(self, op):
+        return self.e.reshape(self.val(op.inputs[0], op), self.t(op.outputs[0]).shape)
+
+    op_SQUEEZE = op_RESHAPE
+    op_EXPAND_DIMS = op_RESHAPE
+
+    def _pool(self, op, kind):
+        o = op.options
+        padding = o.scalar(0, "b", 0)
+        sw, sh = o.scalar(1, "i", 1), o.scalar(2, "i", 1)
+        fw, fh = o.scalar(3, "i", 1), o.scalar(4, "i", 1)
+        act = o.scalar(5, "b", 0)
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        pad = self.pads(padding, x.shape, fh, fw, sh, sw)
+        if kind == "avg":
+            if is_float(x.dtype):
+                y = self.e.avg_pool2d(x, (fh, fw), (sh, sw), pad)
+            else:
+                _, zi = self.qparams(x_t)
+                y = self.e.avg_pool2d(x, (fh, fw), (sh, sw), pad, zi, zi)
+                y = self.requant(y, x_t, out_t)
+        else:
+            y = self.e.max_pool2d(x, (fh, fw), (sh, sw), pad)
+            y = self.requant(y, x_t, out_t)
+        return self.act(y, act, out_t, op)
+
+    def op_AVERAGE_POOL_2D(self, op):
+        return self._pool(op, "avg")
+
+    def op_MAX_POOL_2D(self, op):
+        return self._pool(op, "max")
+
+    def _dequant(self, x, t):
+        s, zp = self.qparams(t)
+        f = self.e.cast(x, "f32")
+        if zp:
+            f = self.e.sub(f, self.e.scalar_const(float(zp), f))
+        return self.e.mul(f, self.e.scalar_const(s, f))
+
+    def _quant(self, f, t):
+        s, zp = self.qparams(t)
+        y = self.e.mul(f, self.e.scalar_const(1.0 / s, f))
+        if zp:
+            y = self.e.add(y, self.e.scalar_const(float(zp), y))
+        lo, hi = (-128, 127) if t.dtype == "i8" else (0, 255) if t.dtype == "ui8" else (-32768, 32767)
+        y = self.e.clamp(y, float(lo), float(hi))
+        return self.e.cast(y, t.dtype)
+
+    def op_QUANTIZE(self, op):
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        if is_float(x.dtype):
+            return self._quant(x, out_t)
+        if x.dtype == out_t.dtype:
+            return self.requant(x, x_t, out_t)
+        raise UnsupportedOp(FMT, op.op, self.node(op), f"{x.dtype} -> {out_t.dtype}")
+
+    def op_DEQUANTIZE(self, op):
+        x_t = self.t(op.inputs[0])
+        return self._dequant(self.val(op.inputs[0], op), x_t)
+
+    def _softmax_like(self, op, log):
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        beta = op.options.scalar(0, "f", 1.0) if (op.options and not log) else 1.0
+        f = x if is_float(x.dtype) else self._dequant(x, x_t)
+        if beta != 1.0:
+            f = self.e.mul(f, self.e.scalar_const(beta, f))
+        axis = f.rank - 1
+        y = self.e.log_softmax(f, axis) if log else self.e.softmax(f, axis)
+        return y if is_float(x.dtype) else self._quant(y, out_t)
+
+    def op_SOFTMAX(self, op):
+        return self._softmax_like(op, False)
+
+    def op_LOG_SOFTMAX(self, op):
+        return self._softmax_like(op, True)
+
+    def op_LOGISTIC(self, op):
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        if is_float(x.dtype):
+            return self.e.sigmoid(x)
+        return self._quant(self.e.sigmoid(self._dequant(x, x_t)), out_t)
+
+    def op_TANH(self, op):
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        if is_float(x.dtype):
+            return self.e.tanh(x)
+        return self._quant(self.e.tanh(self._dequant(x, x_t)), out_t)
+
+    def op_RELU(self, op):
+        x = self.val(op.inputs[0], op)
+        return self.act(self.requant(x, self.t(op.inputs[0]), self.t(op.outputs[0])),
+                        ACT_RELU, self.t(op.outputs[0]), op)
+
+    def op_RELU6(self, op):
+        x = self.val(op.inputs[0], op)
+        return self.act(self.requant(x, self.t(op.inputs[0]), self.t(op.outputs[0])),
+                        ACT_RELU6, self.t(op.outputs[0]), op)
+
+    def op_PAD(self, op):
+        x_t = self.t(op.inputs[0])
+        x = self.val(op.inputs[0], op)
+        pads = self.const_data(op.inputs[1], op, "paddings").reshape(-1, 2)
+        value = 0 if is_float(x.dtype) else self.qparams(x_t)[1]
+        if len(op.inputs) > 2 and op.inputs[2] >= 0:  # PADV2
+            cv = self.const_data(op.inputs[2], op, "constant value").reshape(-1)[0]
+            value = cv
+        y = self.e.pad(x, [tuple(int(p) for p in r) for r in pads], value)
+        return self.requant(y, x_t, self.t(op.outputs[0]))
+
+    op_PADV2 = op_PAD
+
+    def op_TRANSPOSE(self, op):
+        perm = self.const_data(op.inputs[1], op, "perm").reshape(-1)
+        return self.e.transpose(self.val(op.inputs[0], op), perm)
+
+    def op_MEAN(self, op):
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        axes = [int(a) % x.rank for a in self.const_data(op.inputs[1], op, "axes").reshape(-1)]
+        count = int(np.prod([x.shape[a] for a in axes]))
+        if is_float(x.dtype):
+            y = self.e.mean(x, axes)
+        else:
+            si, zi = self.qparams(x_t)
+            so, zo = self.qparams(out_t)
+            y = self.e.rescale(x, 1.0, zi, 0, "i32")
+            for a in sorted(axes):
+                y = self.e.reduce_sum(y, a)
+            y = self.e.rescale(y, si / (so * count), 0, zo, x.dtype)
+        return self.e.reshape(y, out_t.shape)
+
+    def op_CONCATENATION(self, op):
+        o = op.options
+        axis = o.scalar(0, "i", 0) if o else 0
+        act = o.scalar(1, "b", 0) if o else 0
+        out_t = self.t(op.outputs[0])
+        xs = [self.requant(self.val(i, op), self.t(i), out_t) for i in op.inputs]
+        y = self.e.concat(xs, axis % xs[0].rank)
+        return self.act(y, act, out_t, op)
+
+    def op_RESIZE_NEAREST_NEIGHBOR(self, op):
+        o = op.options
+        align = bool(o.scalar(0, "b", 0)) if o else False
+        half = bool(o.scalar(1, "b", 0)) if o else False
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        size = self.const_data(op.inputs[1], op, "size").reshape(-1)
+        y = self.e.resize(x, (int(size[0]), int(size[1])), "nearest", half, align)
+        return self.requant(y, x_t, out_t)
+
+    def op_RESIZE_BILINEAR(self, op):
+        o = op.options
+        align = bool(o.scalar(2, "b", 0)) if o else False
+        half = bool(o.scalar(3, "b", 0)) if o else False
+        x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
+        x = self.val(op.inputs[0], op)
+        size = self.const_data(op.inputs[1], op, "size").reshape(-1)
+        if is_float(x.dtype):
+            return self.e.resize(x, (int(size[0]), int(size[1])), "bilinear", half, align)
+        f = self.e.resize(self._dequant(x, x_t), (int(size[0]), int(size[1])), "bilinear",
+                          half, align)
+        return self._quant(f, out_t)
+
+
+def import_tflite(path, weights="splat"):
+    return TFLiteImporter(path, weights).convert()
