@@ -2,6 +2,7 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -47,18 +48,17 @@ struct ReportPass : peakmem::impl::ReportBase<ReportPass> {
 
   void runOnOperation() override {
     FunctionOpInterface fn = getOperation();
+    if (fn.isExternal())
+      return markAllAnalysesPreserved();
     MemoryModel &model = getAnalysis<MemoryModel>();
     markAllAnalysesPreserved();
     if (!model.isModeled()) {
-      const ModelFailure &f = *model.getFailure();
-      emitRemark(f.loc) << "peakmem: '" << fn.getName()
-                        << "' not modeled: " << f.reason;
+      emitNotModeled(fn, *model.getFailure());
       return;
     }
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
-    fn->setAttr("peakmem.peak",
-                IntegerAttr::get(IntegerType::get(fn->getContext(), 64), peak));
+    setPeakAttr(fn, peak);
     if (emitRemarks && !entry.ops.empty()) {
       Timeline t = simulate(entry.problem, identityOrder(entry.problem));
       emitRemark(entry.ops[t.peakStep]->getLoc())

@@ -29,4 +29,33 @@ def Report : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
   ];
 }
 
+def Reorder : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
+  let summary = "Permute the statements of every block to minimise peak memory";
+  let description = [{
+    Reorders the ops of every block of the function (nested blocks first) so
+    that the modeled peak is as low as possible. Ops are moved, never edited:
+    no operand, attribute, region or arithmetic changes, so outputs are
+    bitwise identical. Every SSA, read/write/free dependency (through any
+    alias) is respected; ops with unknown effects are fixed barriers; the
+    terminator stays last. Allocations land right before the first user of
+    their buffer and deallocations right after the last user.
+
+    With `algorithm=auto` the current order is certified first (a block
+    already proven optimal costs one bound evaluation and no search), then
+    every baseline heuristic runs and the exact search continues from the
+    best of them until it meets the lower bound or exhausts `budget-ms`.
+
+    The peak never grows: a block for which nothing strictly better is found
+    is left byte-identical. Sets `peakmem.peak` to the new peak and emits a
+    remark per function with the peak before and after and whether the order
+    is proven optimal.
+  }];
+  let options = [
+    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
+           "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
+           "Exact-search budget per block, in milliseconds">,
+  ];
+}
+
 #endif // PEAKMEM_TRANSFORMS_PASSES

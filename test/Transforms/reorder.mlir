@@ -1,0 +1,191 @@
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder))' --split-input-file -verify-diagnostics | FileCheck %s
+
+// Fork-join: the input computes both big buffers first (peak 2052 bytes:
+// 1024 + 1024 + 4). The optimal order finishes branch A (a1 -> a2) before
+// branch B starts, interleaving the branches: peak 1032 = b1 + a2 + b2.
+// CHECK-LABEL: func.func @fork_join_interleaves
+// CHECK-SAME: peakmem.peak = 1032 : i64
+// CHECK: %[[A1:.*]] = memref.alloc() : memref<256xf32>
+// CHECK-NEXT: linalg.copy ins(%{{.*}} : memref<256xf32>) outs(%[[A1]]
+// CHECK: %[[A2:.*]] = memref.alloc() : memref<1xf32>
+// CHECK-NEXT: linalg.copy ins(%{{.*}}) outs(%[[A2]]
+// CHECK-NEXT: memref.dealloc %[[A1]]
+// CHECK-NEXT: %[[B1:.*]] = memref.alloc() : memref<256xf32>
+// expected-remark @below {{peakmem-reorder: 'fork_join_interleaves' peak 2052 -> 1032 bytes (proven optimal)}}
+func.func @fork_join_interleaves(%in: memref<256xf32>) -> memref<1xf32> {
+  %a1 = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%a1 : memref<256xf32>)
+  %b1 = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%b1 : memref<256xf32>)
+  %va = memref.subview %a1[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %a2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%va : memref<1xf32, strided<[1]>>) outs(%a2 : memref<1xf32>)
+  memref.dealloc %a1 : memref<256xf32>
+  %vb = memref.subview %b1[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %b2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%vb : memref<1xf32, strided<[1]>>) outs(%b2 : memref<1xf32>)
+  memref.dealloc %b1 : memref<256xf32>
+  %j = memref.alloc() : memref<1xf32>
+  linalg.add ins(%a2, %b2 : memref<1xf32>, memref<1xf32>) outs(%j : memref<1xf32>)
+  memref.dealloc %a2 : memref<1xf32>
+  memref.dealloc %b2 : memref<1xf32>
+  return %j : memref<1xf32>
+}
+
+// -----
+
+// Frees left at the end of the block move to right after the last use; the
+// compute order is already optimal (certified, no search).
+// CHECK-LABEL: func.func @frees_move_to_last_use
+// CHECK-SAME: peakmem.peak = 512 : i64
+// CHECK: linalg.copy ins(%{{.*}} : memref<64xf32>) outs(%[[A:.*]] : memref<64xf32>)
+// CHECK: linalg.copy ins(%[[A]] : memref<64xf32>) outs(%[[B:.*]] : memref<64xf32>)
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK: linalg.copy ins(%[[B]] : memref<64xf32>)
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK-NEXT: return
+// expected-remark @below {{peak 768 -> 512 bytes (already optimal: certified, no search)}}
+func.func @frees_move_to_last_use(%in: memref<64xf32>) -> memref<64xf32> {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%in : memref<64xf32>) outs(%a : memref<64xf32>)
+  %b = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%a : memref<64xf32>) outs(%b : memref<64xf32>)
+  %c = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%b : memref<64xf32>) outs(%c : memref<64xf32>)
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %b : memref<64xf32>
+  return %c : memref<64xf32>
+}
+
+// -----
+
+// Already optimal as written: the block is left byte-identical.
+// CHECK-LABEL: func.func @optimal_unchanged
+// CHECK-SAME: peakmem.peak = 512 : i64
+// CHECK-NEXT: %[[A:.*]] = memref.alloc()
+// CHECK-NEXT: linalg.copy
+// CHECK-NEXT: %[[B:.*]] = memref.alloc()
+// CHECK-NEXT: linalg.copy
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK-NEXT: return %[[B]]
+// expected-remark @below {{peak 512 -> 512 bytes (already optimal: certified, no search)}}
+func.func @optimal_unchanged(%in: memref<64xf32>) -> memref<64xf32> {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%in : memref<64xf32>) outs(%a : memref<64xf32>)
+  %b = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%a : memref<64xf32>) outs(%b : memref<64xf32>)
+  memref.dealloc %a : memref<64xf32>
+  return %b : memref<64xf32>
+}
+
+// -----
+
+// Aliases and in-place updates in a fork-join: branch A writes %a1 only
+// through a subview and reads it only through an expand_shape; branch B
+// updates %b1 in place. Finishing A first lowers the peak from 2052 to 1032,
+// but the read through the alias must stay after the write through the view
+// and before the free, and the in-place add between B's write and read.
+// CHECK-LABEL: func.func @aliases_and_in_place
+// CHECK-SAME: peakmem.peak = 1032 : i64
+// CHECK: linalg.copy ins(%{{.*}} : memref<256xf32>) outs(%{{.*}} : memref<256xf32, strided<[1]>>)
+// CHECK: memref.expand_shape
+// CHECK: linalg.copy ins(%{{.*}} : memref<1x1xf32, strided<[256, 1]>>)
+// CHECK-NEXT: memref.dealloc
+// CHECK: linalg.copy ins(%{{.*}} : memref<256xf32>) outs(%[[B1:.*]] : memref<256xf32>)
+// CHECK-NEXT: linalg.add ins(%[[B1]], %[[B1]] : {{.*}}) outs(%[[B1]] :
+// CHECK: linalg.copy ins(%{{.*}} : memref<1xf32, strided<[1]>>)
+// CHECK-NEXT: memref.dealloc %[[B1]]
+// expected-remark @below {{peak 2052 -> 1032 bytes (proven optimal)}}
+func.func @aliases_and_in_place(%in: memref<256xf32>) -> (memref<1x1xf32>, memref<1xf32>) {
+  %a1 = memref.alloc() : memref<256xf32>
+  %va = memref.subview %a1[0] [256] [1] : memref<256xf32> to memref<256xf32, strided<[1]>>
+  linalg.copy ins(%in : memref<256xf32>) outs(%va : memref<256xf32, strided<[1]>>)
+  %b1 = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%b1 : memref<256xf32>)
+  linalg.add ins(%b1, %b1 : memref<256xf32>, memref<256xf32>) outs(%b1 : memref<256xf32>)
+  %ea = memref.expand_shape %a1 [[0, 1]] output_shape [1, 256] : memref<256xf32> into memref<1x256xf32>
+  %sa = memref.subview %ea[0, 0] [1, 1] [1, 1] : memref<1x256xf32> to memref<1x1xf32, strided<[256, 1]>>
+  %a2 = memref.alloc() : memref<1x1xf32>
+  linalg.copy ins(%sa : memref<1x1xf32, strided<[256, 1]>>) outs(%a2 : memref<1x1xf32>)
+  memref.dealloc %a1 : memref<256xf32>
+  %vb = memref.subview %b1[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %b2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%vb : memref<1xf32, strided<[1]>>) outs(%b2 : memref<1xf32>)
+  memref.dealloc %b1 : memref<256xf32>
+  return %a2, %b2 : memref<1x1xf32>, memref<1xf32>
+}
+
+// -----
+
+// An op with unknown effects (a call) is a barrier for every op touching
+// memory. Without it, computing %a and its reduction before %b would lower
+// the peak from 2052 to 1028; with it, %b's copy stays before the call and the
+// block is left as it is.
+// CHECK-LABEL: func.func @barrier_stays
+// CHECK-SAME: peakmem.peak = 2052 : i64
+// CHECK: linalg.copy ins(%{{.*}}) outs(%{{.*}} : memref<256xf32>)
+// CHECK-NEXT: call @opaque()
+// CHECK-NEXT: memref.alloc() : memref<256xf32>
+func.func private @opaque()
+// expected-remark @below {{peak 2052 -> 2052 bytes (already optimal: certified, no search)}}
+func.func @barrier_stays(%in: memref<256xf32>) -> (memref<1xf32>, memref<256xf32>) {
+  %b = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%b : memref<256xf32>)
+  call @opaque() : () -> ()
+  %a = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%a : memref<256xf32>)
+  %va = memref.subview %a[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %a2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%va : memref<1xf32, strided<[1]>>) outs(%a2 : memref<1xf32>)
+  memref.dealloc %a : memref<256xf32>
+  return %a2, %b : memref<1xf32>, memref<256xf32>
+}
+
+// -----
+
+// The same block without the call: %b moves after %a's branch.
+// CHECK-LABEL: func.func @no_barrier_moves
+// CHECK-SAME: peakmem.peak = 1028 : i64
+// expected-remark @below {{peak 2052 -> 1028 bytes (proven optimal)}}
+func.func @no_barrier_moves(%in: memref<256xf32>) -> (memref<1xf32>, memref<256xf32>) {
+  %b = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%b : memref<256xf32>)
+  %a = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%a : memref<256xf32>)
+  %va = memref.subview %a[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %a2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%va : memref<1xf32, strided<[1]>>) outs(%a2 : memref<1xf32>)
+  memref.dealloc %a : memref<256xf32>
+  return %a2, %b : memref<1xf32>, memref<256xf32>
+}
+
+// -----
+
+// Nested blocks are reordered too: inside the loop body %t's free moves up
+// to its last use (scratch 800 -> 400). In the function body the loop is one
+// statement; %acc (256, returned, no other user) is allocated after it:
+// peak 256 + 800 = 1056 -> max(400, 256) = 400.
+// CHECK-LABEL: func.func @nested_block
+// CHECK-SAME: peakmem.peak = 400 : i64
+// CHECK: scf.for
+// CHECK: %[[T:.*]] = memref.alloc() : memref<100xf32>
+// CHECK: memref.dealloc %[[T]]
+// CHECK: %[[U:.*]] = memref.alloc() : memref<100xf32>
+// CHECK: memref.alloc() : memref<64xf32>
+// CHECK-NEXT: return
+// expected-remark @below {{peak 1056 -> 400 bytes (proven optimal)}}
+func.func @nested_block(%in: memref<100xf32>) -> memref<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %acc = memref.alloc() : memref<64xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = memref.alloc() : memref<100xf32>
+    linalg.copy ins(%in : memref<100xf32>) outs(%t : memref<100xf32>)
+    %u = memref.alloc() : memref<100xf32>
+    linalg.copy ins(%in : memref<100xf32>) outs(%u : memref<100xf32>)
+    memref.dealloc %t : memref<100xf32>
+    memref.dealloc %u : memref<100xf32>
+  }
+  return %acc : memref<64xf32>
+}
