@@ -60,10 +60,15 @@ class TFLiteImporter:
             raise UnsupportedOp(FMT, op.op, self.node(op), f"{what} must be a constant")
         return t.data
 
-    @staticmethod
-    def qparams(t):
+    def qparams(self, t):
+        """(scale, zero point) of a quantized tensor. With splat weights the
+        zero points are taken as 0: splat weights turn every layer into a
+        channel mean, and the model's asymmetric zero points (fitted to real
+        activations) would then clamp whole layers to a constant."""
         if t.scale is None:
             return 1.0, 0
+        if self.weights == "splat":
+            return float(t.scale[0]), 0
         return float(t.scale[0]), int(t.zero_point[0])
 
     def act(self, v, act, out_t, op):
@@ -197,7 +202,9 @@ class TFLiteImporter:
             si, _ = self.qparams(x_t)
             so, zo = self.qparams(out_t)
             if self.weights == "splat":
-                scale = np.full(cout, 1.0 / fan_in)
+                # Splat weights make every channel equal; non-uniform per-channel
+                # gains keep the network input-dependent (softmax is shift-invariant).
+                scale = (1.0 + 0.5 * _bias_pattern(cout)) / fan_in
             else:
                 ws = np.asarray(w_t.scale, dtype=np.float64)
                 if ws.size == 1:

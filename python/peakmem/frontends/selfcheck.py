@@ -1,0 +1,158 @@
+"""Importer self-check: JIT-runs an imported (bufferized) module on two
+different deterministic inputs and reports whether the outputs differ.
+
+Standalone (no project runtime needed): plain malloc/free, upstream lowering,
+mlir-runner with the runner-utils libraries, printMemrefF32 of every result.
+Only modules whose arguments are all inputs (`--weights splat` or `real`).
+
+    /usr/bin/python3 -m peakmem.frontends.selfcheck OUT.mlir
+"""
+
+import re
+import sys
+
+import numpy as np
+
+from .. import tools
+
+LOWERING = [
+    "--convert-bufferization-to-memref", "--convert-linalg-to-loops",
+    "--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf", "--arith-expand",
+    "--convert-math-to-llvm", "--convert-math-to-libm", "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm", "--convert-index-to-llvm", "--convert-ub-to-llvm",
+    "--convert-func-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts",
+]
+LIBS = ["/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
+        "/usr/lib/llvm-22/lib/libmlir_runner_utils.so"]
+
+
+def _par(r):
+    return ", ".join(['"parallel"'] * r)
+
+
+def _parse_memref(t):
+    dims = t.split("x")
+    return [int(d) for d in dims[:-1]], dims[-1]
+
+
+def signature(text):
+    m = re.search(r"func\.func @main\((.*?)\) -> \(?(.*?)\)? \{", text)
+    if not m:
+        raise ValueError("no @main")
+    args = re.findall(r"%\w+: memref<([^>]*)>", m.group(1))
+    rets = re.findall(r"memref<([^>]*)>", m.group(2))
+    return [_parse_memref(a) for a in args], [_parse_memref(r) for r in rets]
+
+
+def fan_in(shape):
+    """Fan-in guess for a weight argument (OHWI, HWCM, GFHWC, vectors)."""
+    if len(shape) == 4 and shape[3] == 1 and shape[0] < 16:  # HWCM depthwise (M = 1)
+        return shape[0] * shape[1]
+    if len(shape) >= 2:
+        return int(np.prod(shape[1:])) if len(shape) != 5 else int(np.prod(shape[2:]))
+    return 1
+
+
+def driver(args, rets, seed):
+    lines = ["  func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}",
+             "  func.func @pm_driver() {"]
+    names = []
+    for k, (shape, et) in enumerate(args):
+        mt = "memref<" + "x".join(map(str, shape)) + f"x{et}>"
+        r = len(shape)
+        idx = ", ".join(f"d{i}" for i in range(r))
+        strides = [int(np.prod(shape[i + 1:])) for i in range(r)]
+        lines.append(f"    %a{k} = memref.alloc() : {mt}")
+        lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>], "
+                     f"iterator_types = [{_par(r)}]}} outs(%a{k} : {mt}) {{")
+        lines.append(f"    ^bb0(%o: {et}):")
+        lines.append("      %lin0 = arith.constant 0 : index")
+        prev = "%lin0"
+        for i in range(r):
+            lines.append(f"      %i{i} = linalg.index {i} : index")
+            lines.append(f"      %s{i} = arith.constant {strides[i]} : index")
+            lines.append(f"      %m{i} = arith.muli %i{i}, %s{i} : index")
+            lines.append(f"      %l{i} = arith.addi {prev}, %m{i} : index")
+            prev = f"%l{i}"
+        lines.append(f"      %li = arith.index_cast {prev} : index to i64")
+        s = seed if k == 0 else 0
+        lines.append(f"      %mul = arith.constant {37 + 16 * s + 3 * k} : i64")
+        lines.append(f"      %add = arith.constant {11 + 7 * s + k} : i64")
+        lines.append("      %mod = arith.constant 251 : i64")
+        # Seed 1 also shifts the mean: splat-weight networks are mean-like.
+        lines.append(f"      %off = arith.constant {125 - 60 * seed if k == 0 else 125} : i64")
+        lines.append("      %p = arith.muli %li, %mul : i64")
+        lines.append("      %q = arith.addi %p, %add : i64")
+        lines.append("      %r = arith.remsi %q, %mod : i64")
+        lines.append("      %v = arith.subi %r, %off : i64")
+        if et.startswith("f"):
+            lines.append(f"      %f = arith.sitofp %v : i64 to {et}")
+            sc = 7.8125e-03 if k == 0 else 7.8125e-03 / max(1.0, fan_in(shape) ** 0.5) * 1.7
+            lines.append(f"      %sc = arith.constant {sc:.6e} : {et}")
+            lines.append(f"      %y = arith.mulf %f, %sc : {et}")
+        else:
+            lines.append(f"      %y = arith.trunci %v : i64 to {et}")
+        lines.append(f"      linalg.yield %y : {et}")
+        lines.append("    }")
+        names.append((f"%a{k}", mt))
+    rtypes = ["memref<" + "x".join(map(str, s)) + f"x{et}>" for s, et in rets]
+    res = ", ".join(f"%r{k}" for k in range(len(rets)))
+    call = f"call @main({', '.join(n for n, _ in names)}) : ({', '.join(t for _, t in names)}) -> ({', '.join(rtypes)})"
+    lines.append(f"    {res} = {call}" if rets else f"    {call}")
+    for k, ((shape, et), mt) in enumerate(zip(rets, rtypes)):
+        ft = "memref<" + "x".join(map(str, shape)) + "xf32>"
+        r = len(shape)
+        idx = ", ".join(f"d{i}" for i in range(r))
+        lines.append(f"    %f{k} = memref.alloc() : {ft}")
+        if et == "f32":
+            lines.append(f"    memref.copy %r{k}, %f{k} : {mt} to {ft}")
+        else:
+            conv = ("arith.extf" if et.startswith("f") else "arith.sitofp")
+            lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>, "
+                         f"affine_map<({idx}) -> ({idx})>], iterator_types = "
+                         f"[{_par(r)}]}} ins(%r{k} : {mt}) outs(%f{k} : {ft}) {{")
+            lines.append(f"    ^bb0(%i: {et}, %o: f32):")
+            lines.append(f"      %c = {conv} %i : {et} to f32")
+            lines.append("      linalg.yield %c : f32")
+            lines.append("    }")
+        lines.append(f"    %u{k} = memref.cast %f{k} : {ft} to memref<*xf32>")
+        lines.append(f"    call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+    lines.append("    return")
+    lines.append("  }")
+    return "\n".join(lines)
+
+
+def run_once(text, seed, timeout=600):
+    args, rets = signature(text)
+    body = text.rstrip()
+    assert body.endswith("}")
+    module = body[:-1] + driver(args, rets, seed) + "\n}\n"
+    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING], input_text=module,
+                        timeout=timeout)
+    out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
+                     "-entry-point-result=void", "-O2",
+                     "-shared-libs=" + ",".join(LIBS)], input_text=lowered, timeout=timeout)
+    vals = re.findall(r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)", out.split("data =", 1)[-1])
+    return out, vals
+
+
+def check(path):
+    text = open(path).read()
+    out0, v0 = run_once(text, 0)
+    out1, v1 = run_once(text, 1)
+    differ = v0 != v1
+    nonconst = len(set(v0)) > 1
+    return differ, nonconst, out0
+
+
+def main(argv):
+    ok = True
+    for p in argv:
+        differ, nonconst, out0 = check(p)
+        print(f"{p}: outputs depend on input: {differ}; non-constant output: {nonconst}")
+        ok &= differ
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
