@@ -86,19 +86,46 @@ def check_final(text):
     return problems
 
 
-def stats(text):
-    counts = op_counts(text)
+_TOP_OP_RE = re.compile(r"^(?:%[\w#:, %]+=\s*)?\"?([a-z_]+\.[a-z_0-9.]+)")
+_SIZE_BYTES = {"f32": 4, "i32": 4, "f16": 2, "i16": 2, "i8": 1, "ui8": 1, "i64": 8, "f64": 8,
+               "i1": 1, "index": 8}
+
+
+def top_level_ops(text):
+    """Names of the top-level ops of the (single) function body, in order."""
     body = func_bodies(text)
-    statements = 0
+    ops = []
     depth = 0
     for line in body.splitlines():
         s = line.strip()
-        # Count statements at function-body depth 1 (top-level ops of @main).
         if depth == 1 and s and not s.startswith("}") and not s.startswith("^"):
-            statements += 1
+            m = _TOP_OP_RE.match(s)
+            if m:
+                ops.append(m.group(1))
         depth += s.count("{") - s.count("}")
+    return ops
+
+
+def alloc_bytes(text):
+    """Byte sizes of every memref.alloc (static shapes)."""
+    sizes = []
+    for m in re.finditer(r"memref\.alloc\(\)[^\n]*: memref<([^>]*)>", text):
+        dims = m.group(1).split(",")[0].split("x")
+        n = 1
+        for d in dims[:-1]:
+            n *= int(d)
+        sizes.append(n * _SIZE_BYTES.get(dims[-1], 4))
+    return sizes
+
+
+def stats(text):
+    ops = top_level_ops(text)
+    trivial = {"arith.constant", "memref.get_global", "func.return"}
+    sizes = alloc_bytes(text)
     return {
-        "allocs": counts.get("memref.alloc", 0),
-        "deallocs": counts.get("memref.dealloc", 0),
-        "statements": statements,
+        "allocs": ops.count("memref.alloc"),
+        "deallocs": ops.count("memref.dealloc"),
+        "statements": sum(1 for o in ops if o not in trivial),
+        "alloc_bytes": sum(sizes),
+        "largest_alloc": max(sizes) if sizes else 0,
     }

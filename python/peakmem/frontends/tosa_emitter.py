@@ -557,6 +557,31 @@ class Emitter:
                   f"outs({init} : {out5.type}) -> {out5.type}")
         return self.reshape(out5, (n, oh, ow, g * fo))
 
+    def weighted_stack_sum(self, stack, w):
+        """sum_i stack[0, i, t, d] * w[i, d] -> (1, T, D), as ONE linalg.generic
+        (multiply fused into the reduction, as linalg-fuse-elementwise-ops
+        would do; emitted directly so reshape propagation cannot split it)."""
+        _, n, T, D = stack.shape
+        assert w.shape == (n, D), (stack, w)
+        out = V(self.fresh(), (1, T, D), stack.dtype)
+        zero, empty, init = self.fresh(), self.fresh(), self.fresh()
+        dt = stack.dtype
+        self.emit(f"{zero} = arith.constant 0.000000e+00 : {dt}")
+        self.emit(f"{empty} = tensor.empty() : {out.type}")
+        self.emit(f"{init} = linalg.fill ins({zero} : {dt}) outs({empty} : {out.type}) -> {out.type}")
+        self.emit(f"{out.name} = linalg.generic {{indexing_maps = ["
+                  f"affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, "
+                  f"affine_map<(d0, d1, d2, d3) -> (d1, d3)>, "
+                  f"affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>], iterator_types = "
+                  f"[\"parallel\", \"reduction\", \"parallel\", \"parallel\"]}} "
+                  f"ins({stack.name}, {w.name} : {stack.type}, {w.type}) outs({init} : {out.type}) {{\n"
+                  f"    ^bb0(%a: {dt}, %b: {dt}, %acc: {dt}):\n"
+                  f"      %m = arith.mulf %a, %b : {dt}\n"
+                  f"      %s = arith.addf %acc, %m : {dt}\n"
+                  f"      linalg.yield %s : {dt}\n"
+                  f"    }} -> {out.type}")
+        return out
+
     def matmul(self, a, b, a_zp=0, b_zp=0):
         """3-D batched matmul [N,H,C] x [N,C,W] -> [N,H,W]."""
         out_dtype = a.dtype if is_float(a.dtype) else "i32"
