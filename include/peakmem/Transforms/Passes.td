@@ -58,4 +58,44 @@ def Reorder : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
   ];
 }
 
+def Certify : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> {
+  let summary = "Attach the peak, a lower bound and a checkable certificate";
+  let description = [{
+    Computes lower bounds on the peak of every legal order of each block
+    (boundary, local, forced-live, reverse and forward closure min-cut "trap"
+    bounds, pairwise either/or bounds around the peak steps) and records, on
+    the function, for its body:
+
+      peakmem.peak        = <bytes of the current order> : i64
+      peakmem.lower_bound = <bytes no legal order can go below> : i64
+      peakmem.optimal     = true iff peak == lower_bound
+      peakmem.certificate = {kind = "<bound kind>", witness = <statement>,
+                             conditioned_on = <statement or -1>,
+                             flow = array<i64: from, to, amount, ...>,
+                             flow2 = array<i64: ...>}
+
+    Blocks nested in an op (loop bodies...) that allocate buffers get the
+    same record in `peakmem.nested`, an array with one dictionary per block
+    of the op, on that op. docs/Certificates.md gives the network and how to
+    check a certificate by hand; `peakmem-verify-certificate` checks them.
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per function with the peak, bound and gap">,
+  ];
+}
+
+def VerifyCertificate : InterfacePass<"peakmem-verify-certificate",
+                                      "mlir::FunctionOpInterface"> {
+  let summary = "Re-check peakmem certificates against the IR as it stands";
+  let description = [{
+    Rebuilds the memory model from the IR, re-simulates the current order and
+    checks every recorded number and the certificate's flow (arcs exist with
+    enough capacity, conservation, value) without running any solver. Any
+    mismatch (an edited number, a moved op, a resized buffer, a malformed
+    attribute) is an error at the function. Functions without peakmem
+    attributes are skipped.
+  }];
+}
+
 #endif // PEAKMEM_TRANSFORMS_PASSES

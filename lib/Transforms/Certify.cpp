@@ -1,0 +1,82 @@
+//===- Certify.cpp - Attach peak, lower bound and certificate -------------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/Format.h"
+
+namespace peakmem {
+#define GEN_PASS_DEF_CERTIFY
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// The certificate of a block's current order.
+static Certificate certifyBlock(const BlockModel &bm) {
+  Order current = identityOrder(bm.problem);
+  return makeCertificate(bm.problem, current,
+                         computeLowerBound(bm.problem, current));
+}
+
+struct CertifyPass : peakmem::impl::CertifyBase<CertifyPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FunctionOpInterface fn = getOperation();
+    markAllAnalysesPreserved(); // Attributes do not change the model.
+    if (fn.isExternal())
+      return;
+    const MemoryModel &model = getAnalysis<MemoryModel>();
+    if (!model.isModeled())
+      return emitNotModeled(fn, *model.getFailure());
+    MLIRContext *ctx = fn.getContext();
+    fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
+
+    // Nested blocks that allocate: one record per block, on the owning op.
+    llvm::MapVector<Operation *, SmallVector<Attribute>> nested;
+    for (const auto &bm : model.getBlockModels()) {
+      if (bm.get() == model.getEntryBlockModel() ||
+          bm->problem.numBuffers() == 0)
+        continue;
+      Operation *owner = bm->block->getParentOp();
+      Region *region = bm->block->getParent();
+      NamedAttrList entry(certificateToAttr(ctx, certifyBlock(*bm)));
+      entry.append("region", IntegerAttr::get(IntegerType::get(ctx, 64),
+                                              region->getRegionNumber()));
+      nested[owner].push_back(entry.getDictionary(ctx));
+    }
+    for (auto &[op, records] : nested)
+      op->setAttr(kNestedAttr, ArrayAttr::get(ctx, records));
+
+    Certificate c = certifyBlock(*model.getEntryBlockModel());
+    DictionaryAttr record = certificateToAttr(ctx, c);
+    for (NamedAttribute entry : record)
+      fn->setAttr(("peakmem." + entry.getName().strref()).str(),
+                  entry.getValue());
+    if (!emitRemarks)
+      return;
+    InFlightDiagnostic remark = emitRemark(fn.getLoc());
+    remark << "peakmem-certify: '" << fn.getName() << "' peak " << c.peak
+           << " bytes, lower bound " << c.lowerBound << " ("
+           << boundKindName(c.kind) << ")";
+    if (c.isOptimal()) {
+      remark << ": optimal";
+    } else {
+      int64_t gap = c.peak - c.lowerBound;
+      std::string percent;
+      llvm::raw_string_ostream(percent)
+          << llvm::format("%.1f", 100.0 * gap / std::max<int64_t>(1, c.peak));
+      remark << ": gap " << gap << " bytes (" << percent << "%)";
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,97 @@
+//===- VerifyCertificate.cpp - Re-check certificates against the IR -------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace peakmem {
+#define GEN_PASS_DEF_VERIFYCERTIFICATE
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// Checks one record against the block's model as it stands. Returns "" if
+/// the certificate holds.
+static std::string checkRecord(DictionaryAttr record, const BlockModel &bm) {
+  Certificate c;
+  std::string error = certificateFromAttr(record, c);
+  if (!error.empty())
+    return "malformed: " + error;
+  return checkCertificate(bm.problem, identityOrder(bm.problem), c);
+}
+
+struct VerifyCertificatePass
+    : peakmem::impl::VerifyCertificateBase<VerifyCertificatePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FunctionOpInterface fn = getOperation();
+    markAllAnalysesPreserved();
+    bool hasNested = false;
+    fn->walk([&](Operation *op) { hasNested |= op->hasAttr(kNestedAttr); });
+    if (!fn->hasAttr(kCertificateAttr) && !hasNested)
+      return; // Nothing certified.
+    auto reject = [&](const Twine &what) {
+      fn.emitError() << "peakmem: certificate of '" << fn.getName()
+                     << "' rejected: " << what;
+      signalPassFailure();
+    };
+    const MemoryModel &model = getAnalysis<MemoryModel>();
+    if (!model.isModeled())
+      return reject("the function is no longer modeled: " +
+                    model.getFailure()->reason);
+
+    if (fn->hasAttr(kCertificateAttr)) {
+      NamedAttrList record;
+      for (const char *name :
+           {kPeakAttr, kLowerBoundAttr, kOptimalAttr, kCertificateAttr})
+        if (Attribute a = fn->getAttr(name))
+          record.append(StringRef(name).drop_front(strlen("peakmem.")), a);
+      std::string error = checkRecord(record.getDictionary(fn.getContext()),
+                                      *model.getEntryBlockModel());
+      if (!error.empty())
+        return reject(error);
+    }
+
+    WalkResult walk = fn->walk([&](Operation *op) {
+      Attribute attr = op->getAttr(kNestedAttr);
+      if (!attr)
+        return WalkResult::advance();
+      auto records = dyn_cast<ArrayAttr>(attr);
+      if (!records) {
+        reject("'peakmem.nested' is not an array");
+        return WalkResult::interrupt();
+      }
+      for (Attribute r : records) {
+        auto record = dyn_cast<DictionaryAttr>(r);
+        auto region = record ? record.getAs<IntegerAttr>("region") : nullptr;
+        if (!region || region.getInt() < 0 ||
+            region.getInt() >= op->getNumRegions() ||
+            op->getRegion(region.getInt()).empty()) {
+          reject("a 'peakmem.nested' record names no region of '" +
+                 op->getName().getStringRef() + "'");
+          return WalkResult::interrupt();
+        }
+        const BlockModel *bm =
+            model.getBlockModel(&op->getRegion(region.getInt()).front());
+        std::string error = bm ? checkRecord(record, *bm) : "block not modeled";
+        if (!error.empty()) {
+          reject("nested block of '" + op->getName().getStringRef() +
+                 "': " + error);
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    (void)walk;
+  }
+};
+
+} // namespace
