@@ -2,4 +2,23 @@
 
 #include "peakmem/Transforms/Passes.h"
 
-void peakmem::registerPeakMem() { registerPeakMemPasses(); }
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+/// The whole job on one function-like op: reorder every block, then attach
+/// the certificate of the final order.
+static void buildOptimizePipeline(OpPassManager &pm) {
+  pm.addPass(peakmem::createReorder());
+  pm.addPass(peakmem::createCertify());
+}
+
+void peakmem::registerPeakMem() {
+  registerPeakMemPasses();
+  PassPipelineRegistration<>(
+      "peakmem-optimize",
+      "Reorder every block for minimum peak memory, then certify the result "
+      "(nest on function-like ops, e.g. func.func(peakmem-optimize))",
+      buildOptimizePipeline);
+}
