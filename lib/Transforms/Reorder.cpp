@@ -44,6 +44,8 @@ struct ReorderPass : peakmem::impl::ReorderBase<ReorderPass> {
     if (!result.changed)
       markAllAnalysesPreserved();
     setPeakAttr(fn, result.peakAfter);
+    if (!emitRemarks)
+      return;
     InFlightDiagnostic remark = emitRemark(fn.getLoc());
     remark << "peakmem-reorder: '" << fn.getName() << "' peak "
            << result.peakBefore << " -> " << result.peakAfter << " bytes";

@@ -43,7 +43,9 @@ struct VerifyCertificatePass
                      << "' rejected: " << what;
       signalPassFailure();
     };
-    const MemoryModel &model = getAnalysis<MemoryModel>();
+    // A model of its own, built from the IR as it stands: the verifier never
+    // reuses what the certifying pass computed.
+    MemoryModel model(fn);
     if (!model.isModeled())
       return reject("the function is no longer modeled: " +
                     model.getFailure()->reason);

@@ -55,6 +55,8 @@ def Reorder : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
            "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
            "Exact-search budget per block, in milliseconds">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per function with the peak before and after">,
   ];
 }
 
