@@ -1,1 +1,408 @@
-// placeholder: implemented in a following commit
+//===- Certificate.cpp - Checkable proofs of a lower bound ----------------===//
+
+#include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/MaxFlow.h"
+#include "peakmem/Core/Simulation.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace peakmem {
+
+//===----------------------------------------------------------------------===//
+// Construction
+//===----------------------------------------------------------------------===//
+
+Certificate makeCertificate(const Problem &p, const Order &order,
+                            const LowerBound &bound) {
+  Certificate c;
+  c.peak = simulatePeak(p, order);
+  c.kind = bound.kind;
+  c.witness = bound.witness;
+  const size_t n = p.numStatements();
+  auto fallBackToBoundary = [&] {
+    LowerBound lb = boundaryBound(p);
+    c.kind = BoundKind::Boundary;
+    c.witness = lb.witness;
+    c.conditionedOn = -1;
+    c.flow.clear();
+    c.flow2.clear();
+    c.lowerBound = lb.bytes;
+    return c;
+  };
+  if (bound.kind != BoundKind::Boundary && bound.witness >= n)
+    return fallBackToBoundary();
+  switch (bound.kind) {
+  case BoundKind::Boundary:
+    return fallBackToBoundary();
+  case BoundKind::Local:
+    c.lowerBound = localBound(p, bound.witness).bytes;
+    return c;
+  case BoundKind::ForcedLive:
+    c.lowerBound = forcedLiveBound(p, bound.witness).bytes;
+    return c;
+  case BoundKind::ReverseTrap:
+  case BoundKind::ForwardTrap:
+    // A conditioned trap is not a bound on its own: certify the plain one.
+    c.lowerBound = trapBound(p, bound.witness, bound.kind, -1, &c.flow).bytes;
+    return c;
+  case BoundKind::Pairwise: {
+    const int64_t u = bound.conditionedOn;
+    LowerBound first =
+        trapBound(p, bound.witness, BoundKind::ReverseTrap, u, &c.flow);
+    LowerBound second =
+        u >= 0 && static_cast<uint64_t>(u) < n
+            ? trapBound(p, static_cast<StmtId>(u), BoundKind::ReverseTrap,
+                        bound.witness, &c.flow2)
+            : first;
+    if (u < 0 || first.bytes == kInfeasibleBound ||
+        second.bytes == kInfeasibleBound) {
+      // Not an incomparable pair: certify the plain trap of the witness.
+      c.kind = BoundKind::ReverseTrap;
+      c.flow2.clear();
+      c.lowerBound =
+          trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow)
+              .bytes;
+      return c;
+    }
+    c.conditionedOn = u;
+    c.lowerBound = std::min(first.bytes, second.bytes);
+    return c;
+  }
+  }
+  return fallBackToBoundary();
+}
+
+//===----------------------------------------------------------------------===//
+// Checking
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Arc rules of one canonical trap network (Bounds.h), decided per arc from
+/// the Problem without enumerating the network.
+class NetworkRules {
+public:
+  NetworkRules(const Problem &p, StmtId witness, bool forward,
+               std::vector<TrapSide> sides)
+      : p(p), forward(forward), sides(std::move(sides)),
+        n(static_cast<uint32_t>(p.numStatements())),
+        nb(static_cast<uint32_t>(p.numBuffers())), source(n + 2 * nb),
+        sink(n + 2 * nb + 1), usedByWitness(nb, 0) {
+    for (BufferId b : p.statement(witness).buffers)
+      usedByWitness[b] = 1;
+  }
+
+  uint64_t numNodes() const { return uint64_t(n) + 2 * uint64_t(nb) + 2; }
+  uint32_t sourceNode() const { return source; }
+  uint32_t sinkNode() const { return sink; }
+
+  /// Capacity of arc from -> to, or -1 if the network has no such arc.
+  int64_t capacity(uint32_t from, uint32_t to) const {
+    if (from == sink || to == source)
+      return -1;
+    if (from == source) {
+      if (to < n)
+        return sides[to] == TrapSide::Source ? kInfiniteCapacity : -1;
+      if (forward && isExit(to) && gadget(bufferOf(to)) &&
+          !p.buffer(bufferOf(to)).freedInBlock)
+        return p.buffer(bufferOf(to)).bytes;
+      return -1;
+    }
+    if (to == sink) {
+      if (from < n)
+        return sides[from] == TrapSide::Sink ? kInfiniteCapacity : -1;
+      if (!forward && isEnter(from) && gadget(bufferOf(from)) &&
+          !p.buffer(bufferOf(from)).freedInBlock)
+        return p.buffer(bufferOf(from)).bytes;
+      return -1;
+    }
+    if (from < n && to < n)
+      return (forward ? hasEdge(from, to) : hasEdge(to, from))
+                 ? kInfiniteCapacity
+                 : -1;
+    if (from < n && isEnter(to)) {
+      BufferId b = bufferOf(to);
+      return gadget(b) && (p.buffer(b).freedInBlock || !forward) &&
+                     isUser(from, b)
+                 ? kInfiniteCapacity
+                 : -1;
+    }
+    if (isExit(from) && to < n) {
+      BufferId b = bufferOf(from);
+      return gadget(b) && (p.buffer(b).freedInBlock || forward) && isUser(to, b)
+                 ? kInfiniteCapacity
+                 : -1;
+    }
+    if (isEnter(from) && to == from + 1) {
+      BufferId b = bufferOf(from);
+      return gadget(b) && p.buffer(b).freedInBlock ? p.buffer(b).bytes : -1;
+    }
+    return -1;
+  }
+
+  std::string describe(uint32_t x) const {
+    if (x < n)
+      return "statement " + std::to_string(x);
+    if (x == source)
+      return "source";
+    if (x == sink)
+      return "sink";
+    return std::string(isEnter(x) ? "enter" : "exit") + "(buffer " +
+           std::to_string(bufferOf(x)) + ")";
+  }
+
+private:
+  bool isEnter(uint32_t x) const {
+    return x >= n && x < source && (x - n) % 2 == 0;
+  }
+  bool isExit(uint32_t x) const {
+    return x >= n && x < source && (x - n) % 2 == 1;
+  }
+  BufferId bufferOf(uint32_t x) const { return (x - n) / 2; }
+  bool gadget(BufferId b) const { return !usedByWitness[b]; }
+  bool hasEdge(StmtId x, StmtId y) const {
+    const auto &s = p.succs(x);
+    return std::binary_search(s.begin(), s.end(), y);
+  }
+  bool isUser(StmtId x, BufferId b) const {
+    const auto &u = p.buffer(b).users;
+    return std::binary_search(u.begin(), u.end(), x);
+  }
+
+  const Problem &p;
+  bool forward;
+  std::vector<TrapSide> sides;
+  uint32_t n, nb, source, sink;
+  std::vector<uint8_t> usedByWitness;
+};
+
+} // namespace
+
+/// Verifies that `flow` is a feasible flow of the network of (witness,
+/// direction, conditionedOn) and sets `value` to its value.
+static std::string checkFlow(const Problem &p, StmtId witness, bool forward,
+                             int64_t conditionedOn,
+                             const std::vector<FlowArc> &flow,
+                             const std::string &name, int64_t &value) {
+  std::vector<TrapSide> sides;
+  if (!trapSides(p, witness, forward, conditionedOn, sides))
+    return name + ": statement " + std::to_string(conditionedOn) +
+           " cannot run before statement " + std::to_string(witness);
+  NetworkRules rules(p, witness, forward, std::move(sides));
+  const uint64_t numNodes = rules.numNodes();
+  std::vector<int64_t> balance(numNodes, 0);
+  for (size_t i = 0; i < flow.size(); ++i) {
+    const FlowArc &a = flow[i];
+    const std::string where = name + " arc " + std::to_string(i);
+    if (a.from >= numNodes || a.to >= numNodes)
+      return where + " names a node out of range (the network has " +
+             std::to_string(numNodes) + " nodes)";
+    if (i && (flow[i - 1].from > a.from ||
+              (flow[i - 1].from == a.from && flow[i - 1].to >= a.to)))
+      return where + " is not sorted strictly by (from, to)";
+    const std::string arc =
+        rules.describe(a.from) + " -> " + rules.describe(a.to);
+    if (a.amount <= 0)
+      return where + " (" + arc + ") carries a non-positive amount";
+    int64_t cap = rules.capacity(a.from, a.to);
+    if (cap < 0)
+      return where + " (" + arc + ") is not an arc of the network";
+    if (a.amount > cap)
+      return where + " (" + arc + ") carries " + std::to_string(a.amount) +
+             " > capacity " + std::to_string(cap);
+    if (__builtin_sub_overflow(balance[a.from], a.amount, &balance[a.from]) ||
+        __builtin_add_overflow(balance[a.to], a.amount, &balance[a.to]))
+      return name + ": flow amounts overflow";
+  }
+  for (uint64_t x = 0; x < numNodes; ++x)
+    if (x != rules.sourceNode() && x != rules.sinkNode() && balance[x])
+      return name + ": flow is not conserved at " +
+             rules.describe(static_cast<uint32_t>(x)) +
+             " (in - out = " + std::to_string(balance[x]) + ")";
+  value = balance[rules.sinkNode()];
+  return {};
+}
+
+std::string checkCertificate(const Problem &p, const Order &order,
+                             const Certificate &c) {
+  if (std::string error = p.check(); !error.empty())
+    return "invalid problem: " + error;
+  if (!isLegalOrder(p, order))
+    return "the order is not a legal order of the problem";
+  const int64_t peak = simulatePeak(p, order);
+  if (peak != c.peak)
+    return "the order peaks at " + std::to_string(peak) +
+           " bytes, the certificate claims " + std::to_string(c.peak);
+  const size_t n = p.numStatements();
+  const std::string kindName = boundKindName(c.kind);
+  const bool needsWitness = c.kind != BoundKind::Boundary;
+  if (needsWitness && c.witness >= n)
+    return kindName + " witness " + std::to_string(c.witness) +
+           " is not a statement";
+  if (c.kind != BoundKind::Pairwise && c.conditionedOn != -1)
+    return kindName + " bound cannot be conditioned";
+  if (c.kind != BoundKind::Pairwise && !c.flow2.empty())
+    return kindName + " bound carries no second flow";
+  const bool trap = c.kind == BoundKind::ReverseTrap ||
+                    c.kind == BoundKind::ForwardTrap ||
+                    c.kind == BoundKind::Pairwise;
+  if (!trap && !c.flow.empty())
+    return kindName + " bound carries no flow";
+
+  int64_t proven = 0;
+  switch (c.kind) {
+  case BoundKind::Boundary: {
+    LowerBound lb = boundaryBound(p);
+    if (c.witness != lb.witness)
+      return "boundary witness is statement " + std::to_string(lb.witness) +
+             ", not " + std::to_string(c.witness);
+    proven = lb.bytes;
+    break;
+  }
+  case BoundKind::Local:
+    proven = localBound(p, c.witness).bytes;
+    break;
+  case BoundKind::ForcedLive:
+    proven = forcedLiveBound(p, c.witness).bytes;
+    break;
+  case BoundKind::ReverseTrap:
+  case BoundKind::ForwardTrap: {
+    int64_t value = 0;
+    if (std::string error =
+            checkFlow(p, c.witness, c.kind == BoundKind::ForwardTrap, -1,
+                      c.flow, kindName + " flow", value);
+        !error.empty())
+      return error;
+    proven = baseBytes(p, c.witness) + value;
+    break;
+  }
+  case BoundKind::Pairwise: {
+    if (c.conditionedOn < 0 || static_cast<uint64_t>(c.conditionedOn) >= n)
+      return "pairwise partner " + std::to_string(c.conditionedOn) +
+             " is not a statement";
+    const StmtId u = static_cast<StmtId>(c.conditionedOn);
+    int64_t first = 0, second = 0;
+    if (std::string error =
+            checkFlow(p, c.witness, false, u, c.flow, "pairwise flow", first);
+        !error.empty())
+      return error;
+    if (std::string error = checkFlow(p, u, false, c.witness, c.flow2,
+                                      "pairwise flow2", second);
+        !error.empty())
+      return error;
+    proven =
+        std::min(baseBytes(p, c.witness) + first, baseBytes(p, u) + second);
+    break;
+  }
+  default:
+    return "unknown bound kind";
+  }
+  if (c.lowerBound != proven)
+    return "the certificate claims a lower bound of " +
+           std::to_string(c.lowerBound) + " bytes, its " + kindName +
+           " evidence proves " + std::to_string(proven);
+  if (c.lowerBound > c.peak)
+    return "lower bound " + std::to_string(c.lowerBound) +
+           " exceeds the order's peak " + std::to_string(c.peak) +
+           ": the bound is unsound";
+  return {};
+}
+
+std::string describeCertificate(const Certificate &c) {
+  std::string s = "peak " + std::to_string(c.peak) + " B, lower bound " +
+                  std::to_string(c.lowerBound) + " B (" + boundKindName(c.kind);
+  if (c.kind != BoundKind::Boundary) {
+    s += " at statement " + std::to_string(c.witness);
+    if (c.conditionedOn >= 0)
+      s += " | " + std::to_string(c.conditionedOn);
+  }
+  s += "): ";
+  if (c.lowerBound == c.peak)
+    return s + "optimal";
+  return s + "gap " + std::to_string(c.peak - c.lowerBound) + " B";
+}
+
+//===----------------------------------------------------------------------===//
+// Serialisation
+//===----------------------------------------------------------------------===//
+
+static constexpr size_t kHeaderSize = 9;
+
+std::vector<int64_t> encodeCertificate(const Certificate &c) {
+  std::vector<int64_t> out{kCertificateMagic,
+                           kCertificateVersion,
+                           c.peak,
+                           c.lowerBound,
+                           static_cast<int64_t>(c.kind),
+                           static_cast<int64_t>(c.witness),
+                           c.conditionedOn,
+                           static_cast<int64_t>(c.flow.size()),
+                           static_cast<int64_t>(c.flow2.size())};
+  out.reserve(kHeaderSize + 3 * (c.flow.size() + c.flow2.size()));
+  for (const auto *flow : {&c.flow, &c.flow2})
+    for (const FlowArc &a : *flow) {
+      out.push_back(a.from);
+      out.push_back(a.to);
+      out.push_back(a.amount);
+    }
+  return out;
+}
+
+static bool fail(std::string *error, const std::string &message) {
+  if (error)
+    *error = message;
+  return false;
+}
+
+bool decodeCertificate(const int64_t *data, size_t size, Certificate &c,
+                       std::string *error) {
+  constexpr int64_t maxId = std::numeric_limits<uint32_t>::max();
+  if (size && !data)
+    return fail(error, "no data");
+  if (size < kHeaderSize)
+    return fail(error, "too short for a certificate header");
+  if (data[0] != kCertificateMagic)
+    return fail(error, "bad magic number");
+  if (data[1] != kCertificateVersion)
+    return fail(error, "unsupported version " + std::to_string(data[1]));
+  if (data[4] < 0 || data[4] > static_cast<int64_t>(BoundKind::Pairwise))
+    return fail(error, "bound kind out of range");
+  if (data[5] < 0 || data[5] > maxId)
+    return fail(error, "witness out of range");
+  if (data[6] < -1 || data[6] > maxId)
+    return fail(error, "conditionedOn out of range");
+  const size_t arcs = (size - kHeaderSize) / 3;
+  if ((size - kHeaderSize) % 3 != 0)
+    return fail(error, "flow section is not a whole number of triples");
+  if (data[7] < 0 || data[8] < 0 || static_cast<uint64_t>(data[7]) > arcs ||
+      static_cast<uint64_t>(data[8]) != arcs - static_cast<uint64_t>(data[7]))
+    return fail(error, "arc counts do not match the size");
+  Certificate out;
+  out.peak = data[2];
+  out.lowerBound = data[3];
+  out.kind = static_cast<BoundKind>(data[4]);
+  out.witness = static_cast<StmtId>(data[5]);
+  out.conditionedOn = data[6];
+  const size_t k1 = static_cast<size_t>(data[7]);
+  for (size_t i = 0; i < arcs; ++i) {
+    const int64_t *t = data + kHeaderSize + 3 * i;
+    if (t[0] < 0 || t[0] > maxId || t[1] < 0 || t[1] > maxId)
+      return fail(error, "flow arc " + std::to_string(i) +
+                             " names a node out of range");
+    if (t[2] <= 0)
+      return fail(error, "flow arc " + std::to_string(i) +
+                             " carries a non-positive amount");
+    FlowArc a{static_cast<uint32_t>(t[0]), static_cast<uint32_t>(t[1]), t[2]};
+    (i < k1 ? out.flow : out.flow2).push_back(a);
+  }
+  c = std::move(out);
+  return true;
+}
+
+bool decodeCertificate(const std::vector<int64_t> &data, Certificate &c,
+                       std::string *error) {
+  return decodeCertificate(data.data(), data.size(), c, error);
+}
+
+} // namespace peakmem

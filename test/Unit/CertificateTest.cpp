@@ -1,1 +1,464 @@
-// placeholder: tests added with the implementation
+//===- CertificateTest.cpp - Certificate construction, checking, codec ----===//
+
+#include "peakmem/Core/Certificate.h"
+#include "TestProblems.h"
+#include "peakmem/Core/MaxFlow.h"
+#include "peakmem/Core/Simulation.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace peakmem;
+
+namespace {
+
+/// An optimal order by DP over subsets (as in BoundsTest.cpp).
+Order optimalOrder(const Problem &p) {
+  const unsigned n = p.numStatements();
+  std::vector<uint64_t> predMask(n, 0);
+  for (auto [u, v] : p.edges())
+    predMask[v] |= uint64_t(1) << u;
+  const int64_t inf = std::numeric_limits<int64_t>::max();
+  std::vector<int64_t> f(size_t(1) << n, inf);
+  std::vector<int> last(size_t(1) << n, -1);
+  f[0] = p.liveIn;
+  for (uint64_t mask = 0; mask < (uint64_t(1) << n); ++mask) {
+    if (f[mask] == inf)
+      continue;
+    for (StmtId v = 0; v < n; ++v) {
+      if ((mask >> v & 1) || (predMask[v] & ~mask))
+        continue;
+      int64_t peak = std::max(f[mask], test::memAt(p, mask, v));
+      uint64_t next = mask | (uint64_t(1) << v);
+      if (peak < f[next]) {
+        f[next] = peak;
+        last[next] = v;
+      }
+    }
+  }
+  Order order(n);
+  uint64_t mask = (uint64_t(1) << n) - 1;
+  for (unsigned i = n; i-- > 0;) {
+    order[i] = static_cast<StmtId>(last[mask]);
+    mask &= ~(uint64_t(1) << order[i]);
+  }
+  return order;
+}
+
+Problem forkJoin() {
+  Problem p;
+  for (int i = 0; i < 5; ++i)
+    p.addStatement();
+  BufferId A1 = p.addBuffer(10, true), A2 = p.addBuffer(1, true),
+           B1 = p.addBuffer(10, true), B2 = p.addBuffer(1, true),
+           J = p.addBuffer(1, false);
+  p.addUse(0, A1);
+  p.addUse(1, A1);
+  p.addUse(1, A2);
+  p.addUse(2, B1);
+  p.addUse(3, B1);
+  p.addUse(3, B2);
+  p.addUse(4, A2);
+  p.addUse(4, B2);
+  p.addUse(4, J);
+  p.addEdge(0, 1);
+  p.addEdge(2, 3);
+  p.addEdge(1, 4);
+  p.addEdge(3, 4);
+  p.finalize();
+  return p;
+}
+
+/// A tampered certificate may only be accepted if what it claims is true.
+void expectRejectedOrTrue(const Problem &p, const Order &order,
+                          const Certificate &c, int64_t opt, int &rejected,
+                          int &total) {
+  ++total;
+  std::string error = checkCertificate(p, order, c);
+  if (!error.empty()) {
+    ++rejected;
+    return;
+  }
+  EXPECT_LE(c.lowerBound, opt) << describeCertificate(c);
+  EXPECT_EQ(c.peak, simulatePeak(p, order));
+}
+
+TEST(Certificate, ForkJoinPairwise) {
+  Problem p = forkJoin();
+  Order order{0, 1, 2, 3, 4};
+  LowerBound lb = computeLowerBound(p, order);
+  ASSERT_EQ(lb.kind, BoundKind::Pairwise);
+  Certificate c = makeCertificate(p, order, lb);
+  EXPECT_EQ(checkCertificate(p, order, c), "");
+  EXPECT_TRUE(c.isOptimal());
+  EXPECT_EQ(c.lowerBound, 12);
+  EXPECT_FALSE(c.flow.empty());
+  EXPECT_FALSE(c.flow2.empty());
+  EXPECT_EQ(describeCertificate(c).substr(0, 30),
+            "peak 12 B, lower bound 12 B (p");
+
+  // Every field changed is caught.
+  auto expectRejected = [&](Certificate t, const char *what) {
+    EXPECT_NE(checkCertificate(p, order, t), "") << what;
+  };
+  Certificate t = c;
+  t.peak = 11;
+  expectRejected(t, "peak");
+  t = c;
+  t.lowerBound = 11;
+  expectRejected(t, "lower bound weakened");
+  t.lowerBound = 13;
+  expectRejected(t, "lower bound strengthened");
+  for (BoundKind k :
+       {BoundKind::Boundary, BoundKind::Local, BoundKind::ForcedLive,
+        BoundKind::ReverseTrap, BoundKind::ForwardTrap}) {
+    t = c;
+    t.kind = k;
+    expectRejected(t, boundKindName(k));
+  }
+  t = c;
+  t.witness = static_cast<StmtId>(c.conditionedOn);
+  t.conditionedOn = c.witness;
+  expectRejected(t, "branches swapped without their flows");
+  t.flow.swap(t.flow2);
+  EXPECT_EQ(checkCertificate(p, order, t), "") << "both branches swapped";
+  for (int64_t u : {-1, 0, 2, 3, 4, 5}) {
+    t = c;
+    t.conditionedOn = u;
+    expectRejected(t, "partner");
+  }
+  t = c;
+  t.flow.swap(t.flow2);
+  expectRejected(t, "flows swapped");
+  t = c;
+  t.flow2.clear();
+  expectRejected(t, "second flow dropped");
+  // Alter each flow arc in every way.
+  for (size_t i = 0; i < c.flow.size(); ++i) {
+    t = c;
+    t.flow[i].amount += 1;
+    expectRejected(t, "amount + 1");
+    t.flow[i].amount -= 2;
+    expectRejected(t, "amount - 1");
+    t = c;
+    t.flow[i].to += 1;
+    expectRejected(t, "head moved");
+    t = c;
+    t.flow[i].from ^= 1;
+    expectRejected(t, "tail moved");
+    t = c;
+    t.flow.erase(t.flow.begin() + i);
+    expectRejected(t, "arc dropped");
+    t = c;
+    t.flow.insert(t.flow.begin() + i, c.flow[i]);
+    expectRejected(t, "arc duplicated");
+  }
+  // Problem changes: a buffer shrunk at the peak, an edge added.
+  Problem q = forkJoin();
+  const_cast<Buffer &>(q.buffer(2)).bytes = 9;
+  EXPECT_NE(checkCertificate(q, order, c), "");
+  // Orders: illegal, or legal with another peak.
+  EXPECT_NE(checkCertificate(p, Order{1, 0, 2, 3, 4}, c), "");
+  EXPECT_NE(checkCertificate(p, Order{0, 2, 1, 3, 4}, c), "");
+  EXPECT_NE(checkCertificate(p, Order{0, 1, 2, 3}, c), "");
+}
+
+TEST(Certificate, EveryKindOnRandomProblems) {
+  // Certificates of every bound at every statement / pair pass the checker
+  // and prove exactly the bound the solver computed.
+  std::mt19937 rng(31);
+  int checked = 0;
+  for (int iter = 0; iter < 250; ++iter) {
+    Problem p = test::randomProblem(rng, 3 + iter % 10);
+    if (iter % 4 == 0)
+      p.liveIn = 5;
+    const Order order = optimalOrder(p);
+    const StmtId n = p.numStatements();
+    auto expectValid = [&](const LowerBound &lb) {
+      Certificate c = makeCertificate(p, order, lb);
+      ASSERT_EQ(checkCertificate(p, order, c), "")
+          << "iter " << iter << " " << describeCertificate(c);
+      EXPECT_EQ(c.lowerBound, lb.bytes) << describeCertificate(c);
+      ++checked;
+    };
+    expectValid(boundaryBound(p));
+    for (StmtId v = 0; v < n; ++v) {
+      expectValid(localBound(p, v));
+      expectValid(forcedLiveBound(p, v));
+      expectValid(trapBound(p, v, BoundKind::ReverseTrap));
+      expectValid(trapBound(p, v, BoundKind::ForwardTrap));
+      for (StmtId u = 0; u < n; ++u) {
+        LowerBound pw = pairwiseBound(p, v, u);
+        if (pw.kind == BoundKind::Pairwise)
+          expectValid(pw);
+      }
+    }
+  }
+  std::printf("[certificates] %d certificates of all kinds checked\n", checked);
+}
+
+TEST(Certificate, OptimalOrdersAndTampering) {
+  std::mt19937 rng(77);
+  const int numProblems = 600;
+  int optimal = 0, rejected = 0, tampered = 0;
+  int byKind[6] = {0, 0, 0, 0, 0, 0};
+  size_t maxWords = 0;
+  for (int iter = 0; iter < numProblems; ++iter) {
+    Problem p = test::randomProblem(rng, 3 + iter % 10);
+    const int64_t opt = test::bruteForceOptimum(p);
+    const Order order = optimalOrder(p);
+    BoundOptions generous;
+    generous.maxFlows = 1000;
+    LowerBound lb = computeLowerBound(p, order, generous);
+    Certificate c = makeCertificate(p, order, lb);
+    ASSERT_EQ(c.peak, opt);
+    ASSERT_EQ(checkCertificate(p, order, c), "") << describeCertificate(c);
+    ASSERT_EQ(c.lowerBound, lb.bytes);
+    optimal += c.isOptimal();
+    ++byKind[static_cast<int>(c.kind)];
+
+    // Round trip through the flat encoding.
+    std::vector<int64_t> words = encodeCertificate(c);
+    maxWords = std::max(maxWords, words.size());
+    Certificate d;
+    std::string error;
+    ASSERT_TRUE(decodeCertificate(words, d, &error)) << error;
+    EXPECT_EQ(encodeCertificate(d), words);
+    EXPECT_EQ(checkCertificate(p, order, d), "");
+
+    // Fields that must always be caught.
+    Certificate t = c;
+    t.peak += 1;
+    EXPECT_NE(checkCertificate(p, order, t), "");
+    t = c;
+    t.lowerBound += 1;
+    EXPECT_NE(checkCertificate(p, order, t), "");
+    t = c;
+    t.lowerBound -= 1;
+    EXPECT_NE(checkCertificate(p, order, t), "");
+    // Flow arcs altered: always caught (every arc has a non-terminal end).
+    for (int which = 0; which < 2; ++which) {
+      const size_t numArcs = (which ? c.flow2 : c.flow).size();
+      for (size_t i = 0; i < numArcs; ++i) {
+        for (int64_t delta : {-1, 1}) {
+          Certificate u = c;
+          (which ? u.flow2 : u.flow)[i].amount += delta;
+          EXPECT_NE(checkCertificate(p, order, u), "");
+        }
+        Certificate u = c;
+        auto &f = which ? u.flow2 : u.flow;
+        f.erase(f.begin() + i);
+        EXPECT_NE(checkCertificate(p, order, u), "");
+      }
+    }
+    // Fields whose change might by chance still describe a true bound.
+    for (StmtId w = 0; w < p.numStatements(); ++w) {
+      t = c;
+      t.witness = w;
+      if (w != c.witness)
+        expectRejectedOrTrue(p, order, t, opt, rejected, tampered);
+    }
+    for (int k = 0; k < 6; ++k) {
+      t = c;
+      t.kind = static_cast<BoundKind>(k);
+      if (t.kind != c.kind)
+        expectRejectedOrTrue(p, order, t, opt, rejected, tampered);
+    }
+    t = c;
+    t.conditionedOn = (c.conditionedOn + 2) % (p.numStatements() + 1) - 1;
+    expectRejectedOrTrue(p, order, t, opt, rejected, tampered);
+    // Problem altered: each buffer one byte larger or smaller.
+    for (BufferId b = 0; b < p.numBuffers(); ++b)
+      for (int64_t delta : {-1, 1}) {
+        Problem q = p;
+        const_cast<Buffer &>(q.buffer(b)).bytes += delta;
+        if (q.buffer(b).bytes < 0)
+          continue;
+        ++tampered;
+        std::string error = checkCertificate(q, order, c);
+        if (!error.empty()) {
+          ++rejected;
+          continue;
+        }
+        EXPECT_LE(c.lowerBound, test::bruteForceOptimum(q));
+        EXPECT_EQ(c.peak, simulatePeak(q, order));
+      }
+    // Order permuted: adjacent swaps.
+    for (size_t i = 0; i + 1 < order.size(); ++i) {
+      Order o = order;
+      std::swap(o[i], o[i + 1]);
+      expectRejectedOrTrue(p, o, c, opt, rejected, tampered);
+    }
+  }
+  std::printf("[certificates] optimal-order certificates: %d/%d prove "
+              "optimality; kinds boundary %d, local %d, forced-live %d, "
+              "reverse-trap %d, forward-trap %d, pairwise %d; largest "
+              "encoding %zu words; %d/%d soft tamperings rejected (the rest "
+              "still state true facts)\n",
+              optimal, numProblems, byKind[0], byKind[1], byKind[2], byKind[3],
+              byKind[4], byKind[5], maxWords, rejected, tampered);
+}
+
+TEST(Certificate, MakeCertificateFallsBack) {
+  Problem p = forkJoin();
+  Order order{0, 1, 2, 3, 4};
+  LowerBound bogus{99, BoundKind::Local, 17, -1};
+  Certificate c = makeCertificate(p, order, bogus);
+  EXPECT_EQ(c.kind, BoundKind::Boundary);
+  EXPECT_EQ(checkCertificate(p, order, c), "");
+  // A comparable "pair" becomes a plain trap certificate.
+  LowerBound comparable{0, BoundKind::Pairwise, 4, 1};
+  c = makeCertificate(p, order, comparable);
+  EXPECT_EQ(c.kind, BoundKind::ReverseTrap);
+  EXPECT_EQ(checkCertificate(p, order, c), "");
+  // A conditioned trap is certified unconditioned.
+  c = makeCertificate(p, order, trapBound(p, 3, BoundKind::ReverseTrap, 1));
+  EXPECT_EQ(c.conditionedOn, -1);
+  EXPECT_EQ(c.lowerBound, 11);
+  EXPECT_EQ(checkCertificate(p, order, c), "");
+}
+
+TEST(Certificate, CheckerRejectsGarbageStructs) {
+  Problem p = forkJoin();
+  Order order{0, 1, 2, 3, 4};
+  Certificate good = makeCertificate(p, order, computeLowerBound(p, order));
+  Certificate t = good;
+  t.kind = static_cast<BoundKind>(9);
+  EXPECT_NE(checkCertificate(p, order, t), "");
+  t = good;
+  t.witness = 5;
+  EXPECT_EQ(checkCertificate(p, order, t),
+            "pairwise witness 5 is not a statement");
+  t = good;
+  t.flow[0].from = std::numeric_limits<uint32_t>::max();
+  EXPECT_NE(checkCertificate(p, order, t), "");
+  t = good;
+  t.flow[0].amount = kInfiniteCapacity;
+  EXPECT_NE(checkCertificate(p, order, t), "");
+  // Saturated infinite arcs must not overflow the balance.
+  t = good;
+  t.kind = BoundKind::ReverseTrap;
+  t.conditionedOn = -1;
+  t.flow2.clear();
+  t.flow = {{0, 15, kInfiniteCapacity},
+            {15, 0, kInfiniteCapacity},
+            {15, 1, kInfiniteCapacity},
+            {15, 2, kInfiniteCapacity}};
+  EXPECT_NE(checkCertificate(p, order, t), "");
+  // An invalid problem is reported, not trusted.
+  Problem cyclic = forkJoin();
+  cyclic.addEdge(4, 0);
+  cyclic.finalize();
+  EXPECT_EQ(checkCertificate(cyclic, order, good).rfind("invalid problem", 0),
+            0u);
+  // Random structs: never crash; accepted ones are true.
+  std::mt19937 rng(8);
+  for (int iter = 0; iter < 20000; ++iter) {
+    t = good;
+    t.kind = static_cast<BoundKind>(rng() % 7);
+    t.witness = rng() % 7;
+    t.conditionedOn = static_cast<int64_t>(rng() % 8) - 1;
+    for (auto *f : {&t.flow, &t.flow2}) {
+      f->resize(rng() % 7);
+      for (FlowArc &a : *f) {
+        a.from = rng() % 4 ? rng() % 18 : static_cast<uint32_t>(rng());
+        a.to = rng() % 4 ? rng() % 18 : static_cast<uint32_t>(rng());
+        a.amount = rng() % 4 ? static_cast<int64_t>(rng() % 3)
+                             : static_cast<int64_t>(rng()) - (1ll << 31);
+      }
+    }
+    if (checkCertificate(p, order, t).empty()) {
+      EXPECT_LE(t.lowerBound, 12);
+    }
+  }
+}
+
+TEST(Certificate, DecoderRejectsMalformedInput) {
+  Problem p = forkJoin();
+  Order order{0, 1, 2, 3, 4};
+  Certificate c = makeCertificate(p, order, computeLowerBound(p, order));
+  const std::vector<int64_t> good = encodeCertificate(c);
+  Certificate d;
+  std::string error;
+  EXPECT_FALSE(decodeCertificate(nullptr, 0, d, &error));
+  EXPECT_FALSE(decodeCertificate(nullptr, 12, d, &error));
+  for (size_t len = 0; len < good.size(); ++len)
+    EXPECT_FALSE(decodeCertificate(good.data(), len, d, &error)) << len;
+  auto withWord = [&](size_t i, int64_t value) {
+    std::vector<int64_t> w = good;
+    w[i] = value;
+    return w;
+  };
+  EXPECT_FALSE(decodeCertificate(withWord(0, 1), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(1, 2), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(4, 6), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(4, -1), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(5, -1), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(5, int64_t(1) << 40), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(6, -2), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(7, -1), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(7, good[7] + 1), d, &error));
+  EXPECT_FALSE(decodeCertificate(
+      withWord(7, std::numeric_limits<int64_t>::max()), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(8, good[8] - 1), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(9, -3), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(11, 0), d, &error));
+  EXPECT_EQ(error, "flow arc 0 carries a non-positive amount");
+  std::vector<int64_t> extra = good;
+  extra.push_back(1);
+  EXPECT_FALSE(decodeCertificate(extra, d, &error));
+
+  // Random garbage and random mutations: never crash; anything decoded is
+  // either rejected by the checker or states a true bound.
+  std::mt19937_64 rng(3);
+  int decoded = 0, accepted = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::vector<int64_t> w;
+    if (iter % 2) {
+      w = good;
+      for (int k = 0, m = 1 + rng() % 3; k < m; ++k) {
+        size_t i = rng() % w.size();
+        switch (rng() % 4) {
+        case 0:
+          w[i] = static_cast<int64_t>(rng());
+          break;
+        case 1:
+          w[i] += static_cast<int64_t>(rng() % 5) - 2;
+          break;
+        case 2:
+          w[i] = static_cast<int64_t>(rng() % 40) - 1;
+          break;
+        default:
+          w.resize(rng() % (w.size() + 4), static_cast<int64_t>(rng() % 7));
+          break;
+        }
+        if (w.empty())
+          break;
+      }
+    } else {
+      w.resize(rng() % 40);
+      for (int64_t &x : w)
+        x = rng() % 3 ? static_cast<int64_t>(rng() % 32) - 1
+                      : static_cast<int64_t>(rng());
+      if (w.size() > 2 && rng() % 2) {
+        w[0] = kCertificateMagic;
+        w[1] = kCertificateVersion;
+      }
+    }
+    if (!decodeCertificate(w, d, &error))
+      continue;
+    ++decoded;
+    if (checkCertificate(p, order, d).empty()) {
+      ++accepted;
+      EXPECT_LE(d.lowerBound, 12);
+      EXPECT_EQ(d.peak, 12);
+    }
+  }
+  EXPECT_GT(decoded, 0);
+  std::printf("[certificates] garbage: %d of 20000 decoded, %d of those "
+              "accepted (all true)\n",
+              decoded, accepted);
+}
+
+} // namespace
