@@ -326,3 +326,12 @@ def test_unlowered_ops():
 """
     assert execute.unlowered_ops(lowered) == [
         "builtin.unrealized_conversion_cast", "linalg.softmax"]
+
+
+@needs_runtime
+def test_opt_level_does_not_change_results():
+    src = SCALE.format(factor="2.0")
+    o0 = execute.execute_text(src, opt_level=0)
+    o3 = execute.execute_text(src, opt_level=3)
+    assert (o0.peak_bytes, o0.output_digest) == (o3.peak_bytes,
+                                                 o3.output_digest)
