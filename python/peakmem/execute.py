@@ -654,8 +654,9 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
     stripped = strip_peakmem_attributes(lowered_text)
     if stripped != lowered_text:
         lowered.write_text(stripped)
+    libs = ",".join(RUNNER_LIBS + [runtime])
     out = _run([runner, str(lowered), "-e", name, "-entry-point-result=void",
-                f"-O{opt_level}", "-shared-libs=" + ",".join(RUNNER_LIBS + [runtime])],
+                f"-O{opt_level}", f"-shared-libs={libs}"],
                "mlir-runner", timeout)
     (workdir / "run.out").write_text(out)
     return ExecResult(
