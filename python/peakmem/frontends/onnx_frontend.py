@@ -241,7 +241,6 @@ class OnnxImporter:
             self.static[node.output[0]] = self.static[x]
         elif self.is_weight(x):
             self.alias[node.output[0]] = x
-            self.weight_names.add(node.output[0]) if False else None
         else:
             raise ImportError_(f"input '{x}' unknown")
 

@@ -91,7 +91,10 @@ def driver(args, rets, seed):
             lines.append(f"      %sc = arith.constant {sc:.6e} : {et}")
             lines.append(f"      %y = arith.mulf %f, %sc : {et}")
         else:
-            lines.append(f"      %y = arith.trunci %v : i64 to {et}")
+            # Integer inputs: halve the range so the seed shift does not wrap.
+            lines.append("      %two = arith.constant 2 : i64")
+            lines.append("      %vh = arith.divsi %v, %two : i64")
+            lines.append(f"      %y = arith.trunci %vh : i64 to {et}")
         lines.append(f"      linalg.yield %y : {et}")
         lines.append("    }")
         names.append((f"%a{k}", mt))
