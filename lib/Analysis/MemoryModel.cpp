@@ -3,7 +3,9 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -43,6 +45,41 @@ std::optional<int64_t> allocationBytes(Value allocation) {
   return bytes;
 }
 
+int64_t countMacs(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    int64_t points = 1;
+    for (int64_t range : linalgOp.getStaticLoopRanges()) {
+      if (ShapedType::isDynamic(range))
+        return 0;
+      points *= range;
+    }
+    return points;
+  }
+  int64_t inner = 0;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Operation &nested : block)
+        inner += countMacs(&nested);
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    if (std::optional<llvm::APInt> trips = loop.getStaticTripCount())
+      inner *= static_cast<int64_t>(trips->getZExtValue());
+  }
+  return inner;
+}
+
+std::optional<SmallVector<Operation *>> viewChainFrom(Value base, Value value) {
+  SmallVector<Operation *> chain;
+  while (value != base) {
+    auto view = value.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || view.getViewDest() != value || !isMemoryEffectFree(view))
+      return std::nullopt;
+    chain.push_back(view);
+    value = view.getViewSource();
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
 namespace {
 
 /// The base allocations a memref value may point into. `external` stands for
@@ -60,6 +97,7 @@ using BaseKey = Value;
 struct StmtEffects {
   llvm::SetVector<BaseKey> reads, writes;
   bool unknown = false;  // Barrier: may touch any memory.
+  bool allocatesOrFrees = false;
   bool touchesMemory() const {
     return unknown || !reads.empty() || !writes.empty();
   }
@@ -225,9 +263,11 @@ BlockModel *ModelBuilder::build(Block &block,
             fx.unknown = true;
           continue;
         }
-        if (isDefinedInside(v, op))
-          continue; // Internal to the statement: part of its scratch.
+        bool inside = isDefinedInside(v, op);
+        if (inside && isAlloc)
+          continue; // A nested allocation: part of the statement's scratch.
         if (isAlloc) {
+          fx.allocatesOrFrees = true;
           if (v.getDefiningOp() != op)
             continue;
           if (!bufferOf.count(v)) {
@@ -248,12 +288,22 @@ BlockModel *ModelBuilder::build(Block &block,
           fx.writes.insert(v);
           continue;
         }
+        // An effect through a value defined inside the op (a view created in
+        // a loop body, say) is an effect on every outer base it may alias;
+        // only effects confined to nested allocations are internal.
         const Bases &bases = basesOf(v);
+        SmallVector<Value, 2> outer;
+        for (Value a : bases.allocs)
+          if (!isDefinedInside(a, op))
+            outer.push_back(a);
+        if (inside && outer.empty() && !bases.external)
+          continue;
         bool isRead = isa<MemoryEffects::Read>(e.getEffect());
         bool isFree = isa<MemoryEffects::Free>(e.getEffect());
+        fx.allocatesOrFrees |= isFree;
         if (bases.external)
           (isRead ? fx.reads : fx.writes).insert(BaseKey());
-        for (Value a : bases.allocs) {
+        for (Value a : outer) {
           (isRead ? fx.reads : fx.writes).insert(a);
           auto it = bufferOf.find(a);
           if (it == bufferOf.end())
@@ -262,7 +312,7 @@ BlockModel *ModelBuilder::build(Block &block,
           if (!isFree)
             continue;
           // A free decides the lifetime: it must be unconditional and unique.
-          if (bases.allocs.size() != 1 || bases.external)
+          if (outer.size() != 1 || bases.external)
             return fail(op, "frees a value that may alias several "
                                       "buffers");
           if (op->getNumRegions() != 0)
@@ -348,6 +398,34 @@ BlockModel *ModelBuilder::build(Block &block,
         for (Value a : basesOf(operand).allocs)
           if (auto it = bufferOf.find(a); it != bufferOf.end())
             p.buffer(it->second).freedInBlock = false;
+
+  // Producer groups for recomputation.
+  bm->writers.assign(p.numBuffers(), {});
+  bm->recomputable.assign(p.numBuffers(), 0);
+  for (StmtId s = 0; s < bm->ops.size(); ++s)
+    for (BaseKey k : effects[s].writes)
+      if (auto it = bufferOf.find(k); it != bufferOf.end() && k &&
+          p.statement(s).kind == StmtKind::Compute && !effects[s].allocatesOrFrees)
+        bm->writers[it->second].push_back(s);
+  for (BufferId b = 0; b < p.numBuffers(); ++b) {
+    Value alloc = bm->allocations[b];
+    bool ok = p.buffer(b).freedInBlock && !bm->writers[b].empty();
+    for (StmtId w : bm->writers[b]) {
+      if (!ok)
+        break;
+      Operation *op = bm->ops[w];
+      const StmtEffects &fx = effects[w];
+      ok = !fx.unknown && !fx.allocatesOrFrees && op->getNumResults() == 0 &&
+           fx.writes.size() == 1 && fx.writes.front() == alloc;
+      for (Value operand : op->getOperands())
+        if (ok && isa<BaseMemRefType>(operand.getType()) &&
+            llvm::is_contained(basesOf(operand).allocs, alloc))
+          ok = viewChainFrom(alloc, operand).has_value();
+    }
+    bm->recomputable[b] = ok;
+  }
+  for (StmtId s = 0; s < bm->ops.size(); ++s)
+    p.statement(s).macs = countMacs(bm->ops[s]);
 
   p.finalize();
   std::string problemError = p.check();

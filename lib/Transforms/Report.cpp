@@ -59,6 +59,11 @@ struct ReportPass : peakmem::impl::ReportBase<ReportPass> {
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
     setPeakAttr(fn, peak);
+    int64_t macs = 0;
+    for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
+      macs += entry.problem.statement(s).macs;
+    fn->setAttr("peakmem.macs",
+                IntegerAttr::get(IntegerType::get(fn->getContext(), 64), macs));
     if (emitRemarks && !entry.ops.empty()) {
       Timeline t = simulate(entry.problem, identityOrder(entry.problem));
       emitRemark(entry.ops[t.peakStep]->getLoc())

@@ -46,6 +46,13 @@ struct BlockModel {
   std::vector<mlir::Value> allocations;
   /// Peak of the block as written (the identity order).
   int64_t peak = 0;
+  /// For each buffer, the statements that write it (program order).
+  std::vector<std::vector<StmtId>> writers;
+  /// For each buffer, whether its writers can be cloned to recompute it:
+  /// it is freed in the block, and each writer's only write is to it, with
+  /// no unknown effect, no allocation or free, no results, and every operand
+  /// aliasing it derived from it through pure view-like ops.
+  std::vector<uint8_t> recomputable;
 };
 
 /// Why a block could not be modeled, and where.
@@ -89,6 +96,18 @@ private:
 /// Bytes the lowering requests from the allocator for `allocation` (a value
 /// with an Allocate effect), or std::nullopt for dynamic or unknown sizes.
 std::optional<int64_t> allocationBytes(mlir::Value allocation);
+
+/// Multiply-accumulates of `op`: for a linalg structured op, the number of
+/// points of its iteration domain (one multiply-accumulate per point of a
+/// contraction or convolution, one operation per point of an elementwise op);
+/// for other ops, the sum over nested ops, times the static trip count of a
+/// loop. 0 where a range is dynamic.
+int64_t countMacs(mlir::Operation *op);
+
+/// The chain of pure view-like ops from `base` to `value` (outermost first),
+/// or std::nullopt if `value` is not derived from `base` that way.
+std::optional<llvm::SmallVector<mlir::Operation *>>
+viewChainFrom(mlir::Value base, mlir::Value value);
 
 } // namespace peakmem
 

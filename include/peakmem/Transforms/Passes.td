@@ -11,7 +11,9 @@ def Report : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
     Builds the peakmem memory model of the function (every block, nested
     scratch included) and sets `peakmem.peak = <bytes> : i64` on it: the
     exact number of heap bytes the lowered function has live at its worst
-    moment, counted as the allocator is asked for them. A remark at the
+    moment, counted as the allocator is asked for them. It also sets
+    `peakmem.macs = <n> : i64`, the multiply-accumulates of the body (points
+    of every linalg op's iteration domain; see docs/Model.md). A remark at the
     statement where the peak is reached names the bytes and live buffers.
 
     Functions the model cannot describe exactly (tensor IR, dynamic shapes,
