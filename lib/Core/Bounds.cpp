@@ -138,6 +138,11 @@ LowerBound boundaryBound(const Problem &p) {
       exitWitness = v;
     }
   }
+  // A cyclic (invalid) problem may lack sources or sinks: never overflow.
+  if (entry == std::numeric_limits<int64_t>::max())
+    entry = p.liveIn;
+  if (exit == std::numeric_limits<int64_t>::max())
+    exit = 0;
   exit += p.liveIn + escaping;
   if (exit >= entry) {
     lb.bytes = exit;
@@ -424,6 +429,7 @@ int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows) {
     usedByV[b] = 1;
   int64_t constant = 0;
   std::vector<BufferId> gadgets;
+  bool sourceArcs = false, sinkArcs = false;
   for (BufferId b = 0; b < nb; ++b) {
     const Buffer &buf = p.buffer(b);
     if (usedByV[b] || buf.bytes == 0)
@@ -443,10 +449,26 @@ int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows) {
         addConstantPath(buf, b, executedUser, pendingUser);
     } else if (anyFree) {
       gadgets.push_back(b);
+      // Arcs of this gadget that leave the merged source / enter the sink.
+      const bool onSource =
+          executed == TrapSide::Source ? executedUser >= 0 : pendingUser >= 0;
+      const bool onSink =
+          executed == TrapSide::Sink ? executedUser >= 0 : pendingUser >= 0;
+      if (buf.freedInBlock) {
+        sourceArcs |= onSource;
+        sinkArcs |= onSink;
+      } else if (!forward) {
+        sourceArcs |= onSource;
+        sinkArcs = true;
+      } else {
+        sourceArcs = true;
+        sinkArcs |= onSink;
+      }
     }
   }
   int64_t value = 0;
-  if (!gadgets.empty()) {
+  // Without an arc out of the source or into the sink the flow is 0.
+  if (sourceArcs && sinkArcs) {
     localId.assign(n + 2 * nb, 0);
     // Dependency arcs between free statements (arcs touching a merged
     // terminal would enter the source or leave the sink: never useful).

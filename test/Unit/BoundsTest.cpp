@@ -334,6 +334,26 @@ TEST(BoundsSoundness, RandomProblemsAgainstBruteForce) {
   EXPECT_EQ(driverTightNoPairs, singleTight);
 }
 
+TEST(BoundsDriver, InvalidProblemsDoNotCrash) {
+  // Every statement on a cycle: no DAG source or sink.
+  Problem p;
+  StmtId a = p.addStatement(), b = p.addStatement();
+  BufferId A = p.addBuffer(10, false);
+  p.addUse(a, A);
+  p.addUse(b, A);
+  p.addEdge(a, b);
+  p.addEdge(b, a);
+  p.liveIn = 3;
+  p.finalize();
+  ASSERT_NE(p.check(), "");
+  EXPECT_EQ(boundaryBound(p).bytes, 13);
+  EXPECT_GE(computeLowerBound(p, identityOrder(p)).bytes, 13);
+  Problem empty;
+  empty.liveIn = 4;
+  empty.finalize();
+  EXPECT_EQ(computeLowerBound(empty, {}).bytes, 4);
+}
+
 TEST(BoundsDriver, StopsAtIncumbentAndRespectsBudget) {
   std::mt19937 rng(99);
   Problem p = test::randomProblem(rng, 3000);

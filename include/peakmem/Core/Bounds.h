@@ -82,8 +82,8 @@ private:
 struct BoundOptions {
   /// Try pairwise either/or bounds when single-statement bounds fall short.
   bool pairwise = true;
-  /// At most this many max-flow computations (statements whose network has
-  /// no free statement are evaluated without a flow and do not count).
+  /// At most this many max-flow computations (a trap whose contracted
+  /// network is trivial is evaluated without a flow and does not count).
   size_t maxFlows = 64;
   /// Wall-clock budget for the max-flow part, in milliseconds.
   double budgetMs = 200;
