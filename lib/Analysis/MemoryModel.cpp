@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -24,24 +25,23 @@ std::optional<int64_t> allocationBytes(Value allocation) {
   Operation *def = allocation.getDefiningOp();
   if (!def)
     return std::nullopt;
-  DataLayout layout = DataLayout::closest(def);
-  int64_t bytes = type.getNumElements() *
-                  static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
-  // The heap lowering (finalize-memref-to-llvm) over-allocates by the
-  // requested alignment and aligns the pointer itself; stack allocations are
-  // aligned by llvm.alloca without padding.
-  bool onStack = false;
+  // Stack allocations (memref.alloca) never reach the heap allocator: they
+  // live in the frame of their allocation scope and are 0 heap bytes.
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
     SmallVector<MemoryEffects::EffectInstance> effects;
     iface.getEffectsOnValue(allocation, effects);
     for (auto &e : effects)
       if (isa<MemoryEffects::Allocate>(e.getEffect()) &&
           isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource()))
-        onStack = true;
+        return 0;
   }
+  DataLayout layout = DataLayout::closest(def);
+  int64_t bytes = type.getNumElements() *
+                  static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  // The heap lowering (finalize-memref-to-llvm) over-allocates by the
+  // requested alignment and aligns the pointer itself.
   if (auto align = def->getAttrOfType<IntegerAttr>("alignment"))
-    if (!onStack)
-      bytes += align.getInt();
+    bytes += align.getInt();
   return bytes;
 }
 
@@ -188,6 +188,20 @@ const Bases &ModelBuilder::basesOf(Value v) {
 
 /// Rejects what the model cannot describe exactly.
 bool ModelBuilder::checkOp(Operation *op) {
+  if (auto call = dyn_cast<CallOpInterface>(op)) {
+    if (llvm::any_of(op->getResultTypes(),
+                     [](Type t) { return isa<BaseMemRefType>(t); })) {
+      fail(op, "returns a memref from a call: allocations made by the callee "
+               "are not modeled (inline first)");
+      return false;
+    }
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    if (callee && !callee.isExternal()) {
+      fail(op, "calls a function with a body: its allocations are not "
+               "modeled (inline first)");
+      return false;
+    }
+  }
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   if (llvm::any_of(op->getOperandTypes(), isTensor) ||
       llvm::any_of(op->getResultTypes(), isTensor)) {
@@ -248,6 +262,13 @@ BlockModel *ModelBuilder::build(Block &block,
                         "region");
         scratch = std::max(scratch, inner->peak);
       }
+    // A loop that provably never runs its body allocates nothing. (Other
+    // region ops count their largest nested peak: exact when that region
+    // runs, an upper bound otherwise.)
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+      if (std::optional<llvm::APInt> trips = loop.getStaticTripCount())
+        if (trips->isZero())
+          scratch = 0;
     p.statement(s).scratch = scratch;
 
     // Memory effects of the op and everything nested in it.

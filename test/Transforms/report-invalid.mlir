@@ -83,3 +83,35 @@ func.func @double_free() {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @call_returns_memref
+// CHECK-NOT: peakmem.peak
+func.func private @make() -> memref<4xf32>
+func.func @call_returns_memref() {
+  // expected-remark @below {{'func.call' returns a memref from a call: allocations made by the callee are not modeled (inline first)}}
+  %m = func.call @make() : () -> memref<4xf32>
+  memref.dealloc %m : memref<4xf32>
+  return
+}
+// CHECK: return
+
+// -----
+
+// The callee itself is modeled; the caller is not.
+// CHECK-LABEL: func.func private @helper
+// CHECK-SAME: peakmem.peak = 4096 : i64
+// CHECK-LABEL: func.func @call_with_body
+// CHECK-NOT: peakmem.peak
+func.func private @helper(%m: memref<4xf32>) {
+  // expected-remark @below {{peakmem: peak of 4096 bytes in 'helper' reached here}}
+  %t = memref.alloc() : memref<1024xf32>
+  memref.dealloc %t : memref<1024xf32>
+  return
+}
+func.func @call_with_body(%m: memref<4xf32>) {
+  // expected-remark @below {{'func.call' calls a function with a body: its allocations are not modeled (inline first)}}
+  func.call @helper(%m) : (memref<4xf32>) -> ()
+  return
+}

@@ -93,8 +93,9 @@ private:
   std::optional<ModelFailure> failure;
 };
 
-/// Bytes the lowering requests from the allocator for `allocation` (a value
-/// with an Allocate effect), or std::nullopt for dynamic or unknown sizes.
+/// Heap bytes the lowering requests from the allocator for `allocation` (a
+/// value with an Allocate effect; 0 for a stack allocation), or std::nullopt
+/// for dynamic or unknown sizes.
 std::optional<int64_t> allocationBytes(mlir::Value allocation);
 
 /// Multiply-accumulates of `op`: for a linalg structured op, the number of
