@@ -6,6 +6,16 @@
 // RUN: %python -m peakmem exec %s --function interleaved > %t.a
 // RUN: %python -m peakmem exec %s --function sequential > %t.b
 // RUN: cat %t.a %t.b | FileCheck %s
+// The model (peakmem-report) predicts the measured peak exactly, before and
+// after peakmem-reorder, and the reordered program computes the same bits.
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-report{remarks=0}))' | %python -m peakmem exec - --function interleaved --check-model > %t.before
+// RUN: FileCheck %s --check-prefix=MODEL < %t.before
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-report{remarks=0}))' | %python -m peakmem exec - --function interleaved --check-model > %t.after
+// RUN: grep model_matches %t.after
+// RUN: grep output_digest %t.before > %t.d1
+// RUN: grep output_digest %t.after > %t.d2
+// RUN: diff %t.d1 %t.d2
+// MODEL: model_matches: 6464
 //
 // Sizes (bytes requested from the allocator, alignment attribute added):
 //   t1 = memref<16x64xf32> {alignment = 64}: 16*64*4 + 64 = 4160

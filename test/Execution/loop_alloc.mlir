@@ -5,6 +5,16 @@
 // 1 + 3 = 4 times.
 //
 // RUN: %python -m peakmem exec %s | FileCheck %s
+// The model (peakmem-report) predicts the measured peak exactly, before and
+// after peakmem-reorder, and the reordered program computes the same bits.
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-report{remarks=0}))' | %python -m peakmem exec - --check-model > %t.before
+// RUN: FileCheck %s --check-prefix=MODEL < %t.before
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-report{remarks=0}))' | %python -m peakmem exec - --check-model > %t.after
+// RUN: grep model_matches %t.after
+// RUN: grep output_digest %t.before > %t.d1
+// RUN: grep output_digest %t.after > %t.d2
+// RUN: diff %t.d1 %t.d2
+// MODEL: model_matches: 576
 //
 //   acc = memref<32xf32>:                 32*4      = 128 (returned)
 //   t1  = memref<32xf32> {alignment = 64}: 32*4 + 64 = 192 (per iteration)
