@@ -10,7 +10,7 @@
 #include "llvm/Support/Format.h"
 
 namespace peakmem {
-#define GEN_PASS_DEF_CERTIFY
+#define GEN_PASS_DEF_CERTIFYPASS
 #include "peakmem/Transforms/Passes.h.inc"
 } // namespace peakmem
 
@@ -26,7 +26,7 @@ static Certificate certifyBlock(const BlockModel &bm) {
                          computeLowerBound(bm.problem, current));
 }
 
-struct CertifyPass : peakmem::impl::CertifyBase<CertifyPass> {
+struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
   using Base::Base;
 
   void runOnOperation() override {

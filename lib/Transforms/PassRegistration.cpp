@@ -10,8 +10,8 @@ using namespace mlir;
 /// The whole job on one function-like op: reorder every block, then attach
 /// the certificate of the final order.
 static void buildOptimizePipeline(OpPassManager &pm) {
-  pm.addPass(peakmem::createReorder());
-  pm.addPass(peakmem::createCertify());
+  pm.addPass(peakmem::createReorderPass());
+  pm.addPass(peakmem::createCertifyPass());
 }
 
 void peakmem::registerPeakMem() {

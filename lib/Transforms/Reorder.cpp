@@ -9,7 +9,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace peakmem {
-#define GEN_PASS_DEF_REORDER
+#define GEN_PASS_DEF_REORDERPASS
 #include "peakmem/Transforms/Passes.h.inc"
 } // namespace peakmem
 
@@ -18,7 +18,7 @@ using namespace peakmem;
 
 namespace {
 
-struct ReorderPass : peakmem::impl::ReorderBase<ReorderPass> {
+struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {

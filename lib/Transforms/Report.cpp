@@ -13,7 +13,7 @@
 #include <mutex>
 
 namespace peakmem {
-#define GEN_PASS_DEF_REPORT
+#define GEN_PASS_DEF_REPORTPASS
 #include "peakmem/Transforms/Passes.h.inc"
 } // namespace peakmem
 
@@ -43,7 +43,7 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       {"timeline", std::move(steps)}};
 }
 
-struct ReportPass : peakmem::impl::ReportBase<ReportPass> {
+struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -8,7 +8,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace peakmem {
-#define GEN_PASS_DEF_VERIFYCERTIFICATE
+#define GEN_PASS_DEF_VERIFYCERTIFICATEPASS
 #include "peakmem/Transforms/Passes.h.inc"
 } // namespace peakmem
 
@@ -28,7 +28,7 @@ static std::string checkRecord(DictionaryAttr record, const BlockModel &bm) {
 }
 
 struct VerifyCertificatePass
-    : peakmem::impl::VerifyCertificateBase<VerifyCertificatePass> {
+    : peakmem::impl::VerifyCertificatePassBase<VerifyCertificatePass> {
   using Base::Base;
 
   void runOnOperation() override {

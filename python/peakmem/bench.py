@@ -63,7 +63,7 @@ def bench_model(path: pathlib.Path, budget_ms: int) -> dict:
     row["buffers"] = body["buffers"]
     row["peak_imported"] = peak_of(out)
     row["parse_print_s"] = t.get("Parser", 0) + t.get("Output", 0)
-    row["report_s"] = t.get("Report", 0)
+    row["report_s"] = t.get("ReportPass", 0)
 
     up, t, _, _ = timed(text, "builtin.module(func.func(optimize-allocation-liveness))",
                         tool="mlir-opt")
@@ -83,9 +83,9 @@ def bench_model(path: pathlib.Path, budget_ms: int) -> dict:
     row["optimal"] = bool(attrs.get("optimal"))
     row["search"] = ("certified" if "already optimal" in err else
                      "proven" if "(proven optimal)" in err else "budget")
-    row["reorder_s"] = t.get("Reorder", 0)
-    row["certify_s"] = t.get("Certify", 0)
-    row["verify_s"] = t.get("VerifyCertificate", 0)
+    row["reorder_s"] = t.get("ReorderPass", 0)
+    row["certify_s"] = t.get("CertifyPass", 0)
+    row["verify_s"] = t.get("VerifyCertificatePass", 0)
     row["model_s"] = t.get("(A) peakmem::MemoryModel", 0)
     row["_after"] = out
     row["_before"] = passes.run_opt(text, f"builtin.module(func.func({REPORT}))")[0]

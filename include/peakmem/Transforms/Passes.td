@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def Report : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
+def ReportPass : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
   let summary = "Annotate each function with its modeled peak memory";
   let description = [{
     Builds the peakmem memory model of the function (every block, nested
@@ -31,7 +31,7 @@ def Report : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
   ];
 }
 
-def Reorder : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
+def ReorderPass : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
   let summary = "Permute the statements of every block to minimise peak memory";
   let description = [{
     Reorders the ops of every block of the function (nested blocks first) so
@@ -62,7 +62,42 @@ def Reorder : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
   ];
 }
 
-def Certify : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> {
+def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterface"> {
+  let summary = "Recompute cheap producers before late users to lower the peak";
+  let description = [{
+    Reorders every block (as peakmem-reorder does), then, in the function
+    body, clones the producers of buffers that are kept alive across the peak
+    only for late users: the clone (the same ops on the same inputs, so the
+    same bits) writes a fresh buffer with its own allocation and free right
+    before the late users, and the original buffer dies after its early
+    users. Candidates and order are decided together by the core planner
+    (docs/Recompute.md); the final order is applied exactly as planned, so
+    a certificate computed afterwards describes the final IR.
+
+    A producer is recomputable when every op writing the buffer writes only
+    that buffer, has no unknown effect, allocates and frees nothing, has no
+    results, and reaches the buffer only through pure view-like ops.
+
+    Budgets: each op is recomputed at most `max-recompute-per-op` times and
+    the extra multiply-accumulates stay within `max-mac-overhead` of the
+    function's total (MACs as defined in docs/Model.md). When nothing helps
+    (for example when the peak is one op's own inputs and outputs), the IR is
+    left as the reordering made it and a remark says why.
+  }];
+  let options = [
+    Option<"maxRecomputePerOp", "max-recompute-per-op", "unsigned",
+           /*default=*/"1", "Extra executions allowed per op">,
+    Option<"maxMacOverhead", "max-mac-overhead", "double",
+           /*default=*/"0.004",
+           "Extra MACs allowed, as a fraction of the function's MACs">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
+           "Planning budget per block, in milliseconds">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per function with peaks and extra MACs">,
+  ];
+}
+
+def CertifyPass : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> {
   let summary = "Attach the peak, a lower bound and a checkable certificate";
   let description = [{
     Computes lower bounds on the peak of every legal order of each block
@@ -89,7 +124,7 @@ def Certify : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> {
   ];
 }
 
-def VerifyCertificate : InterfacePass<"peakmem-verify-certificate",
+def VerifyCertificatePass : InterfacePass<"peakmem-verify-certificate",
                                       "mlir::FunctionOpInterface"> {
   let summary = "Re-check peakmem certificates against the IR as it stands";
   let description = [{

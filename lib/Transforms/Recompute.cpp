@@ -1,0 +1,198 @@
+//===- Recompute.cpp - Selective recomputation under per-op bounds --------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Recompute.h"
+#include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/Format.h"
+
+namespace peakmem {
+#define GEN_PASS_DEF_RECOMPUTEPASS
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// Applies the plan's steps to the IR: clones allocation, producer group and
+/// free for every step and rewires the late users. Returns, for every
+/// statement of plan.problem, its op.
+static std::vector<Operation *> applySteps(const BlockModel &bm,
+                                           const Contraction &c,
+                                           const RecomputePlan &plan) {
+  std::vector<Operation *> stmtOps;
+  for (StmtId s : c.toOriginal)
+    stmtOps.push_back(bm.ops[s]);
+  std::vector<Value> buffers(bm.allocations.begin(), bm.allocations.end());
+  // The op freeing each original buffer (clones get a copy of it).
+  llvm::DenseMap<Value, Operation *> freeOf;
+  for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
+    if (bm.problem.statement(s).kind == StmtKind::Free)
+      freeOf[bm.allocations[bm.problem.statement(s).target]] = bm.ops[s];
+  Operation *terminator = &bm.block->back();
+
+  for (const RecomputeStep &step : plan.steps) {
+    Value old = buffers[step.buffer];
+    Operation *firstLate = stmtOps[step.lateUsers.front()];
+    for (StmtId u : step.lateUsers)
+      if (stmtOps[u]->isBeforeInBlock(firstLate))
+        firstLate = stmtOps[u];
+    OpBuilder builder(firstLate);
+    IRMapping map;
+    Value fresh = builder.clone(*old.getDefiningOp())->getResult(
+        cast<OpResult>(old).getResultNumber());
+    map.map(old, fresh);
+    // Views of the old buffer used by the group or the late users are
+    // recreated on the fresh one (pure view-like ops, see MemoryModel).
+    auto remap = [&](Value v) -> Value {
+      if (Value m = map.lookupOrNull(v))
+        return m;
+      std::optional<SmallVector<Operation *>> chain = viewChainFrom(old, v);
+      if (!chain)
+        return v;
+      for (Operation *view : *chain)
+        if (!map.contains(view->getResult(0)))
+          builder.clone(*view, map);
+      return map.lookup(v);
+    };
+    for (StmtId g : step.group) {
+      Operation *op = stmtOps[g];
+      for (Value operand : op->getOperands())
+        remap(operand);
+      stmtOps.push_back(builder.clone(*op, map));
+    }
+    for (StmtId u : step.lateUsers) {
+      Operation *user = stmtOps[u];
+      user->walk([&](Operation *inner) {
+        for (OpOperand &operand : inner->getOpOperands()) {
+          Value v = operand.get();
+          if (!isa<BaseMemRefType>(v.getType()))
+            continue;
+          Value m = remap(v);
+          if (m != v)
+            operand.set(m);
+        }
+      });
+    }
+    if (Operation *free = freeOf.lookup(old)) {
+      OpBuilder atEnd(terminator);
+      freeOf[fresh] = atEnd.clone(*free, map);
+    }
+    buffers.push_back(fresh);
+  }
+  return stmtOps;
+}
+
+struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (!(maxMacOverhead >= 0.0 && maxMacOverhead <= 1.0))
+      return emitError(UnknownLoc::get(context))
+             << "peakmem-recompute: max-mac-overhead must be in [0, 1], got "
+             << maxMacOverhead;
+    return success();
+  }
+
+  void runOnOperation() override {
+    FunctionOpInterface fn = getOperation();
+    if (fn.isExternal())
+      return markAllAnalysesPreserved();
+    ScheduleOptions scheduling;
+    scheduling.budgetMs = budgetMs;
+    FunctionSchedule scheduled = scheduleFunction(fn, scheduling);
+    if (!scheduled.modeled)
+      return markAllAnalysesPreserved();
+
+    MemoryModel model(fn);
+    const BlockModel &bm = *model.getEntryBlockModel();
+    Contraction c = contract(bm.problem);
+    std::vector<Producer> producers;
+    for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
+      if (!bm.recomputable[b])
+        continue;
+      Producer producer{b, {}};
+      for (StmtId w : bm.writers[b])
+        producer.group.push_back(static_cast<StmtId>(c.toContracted[w]));
+      producers.push_back(std::move(producer));
+    }
+    RecomputeOptions options;
+    options.maxRecomputePerOp = maxRecomputePerOp;
+    options.maxMacOverhead = maxMacOverhead;
+    options.budgetMs = budgetMs;
+    RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
+                                       producers, options);
+    setPeakAttr(fn, model.getPeak());
+    if (plan.steps.empty()) {
+      if (emitRemarks)
+        emitRemark(fn.getLoc())
+            << "peakmem-recompute: '" << fn.getName() << "' unchanged at "
+            << model.getPeak() << " bytes: " << plan.reason;
+      return;
+    }
+
+    std::vector<Operation *> stmtOps = applySteps(bm, c, plan);
+    MemoryModel after(fn);
+    if (!after.isModeled())
+      return fail(fn, "the recomputed function is no longer modeled: " +
+                          after.getFailure()->reason);
+    const BlockModel &bm2 = *after.getEntryBlockModel();
+    Contraction c2 = contract(bm2.problem);
+    llvm::DenseMap<Operation *, StmtId> idOf;
+    for (StmtId s = 0; s < bm2.ops.size(); ++s)
+      if (c2.toContracted[s] >= 0)
+        idOf[bm2.ops[s]] = static_cast<StmtId>(c2.toContracted[s]);
+    Order order;
+    std::vector<uint8_t> placed(c2.problem.numStatements(), 0);
+    for (StmtId s : plan.order) {
+      auto it = idOf.find(stmtOps[s]);
+      if (it == idOf.end())
+        return fail(fn, "a planned statement has no op");
+      order.push_back(it->second);
+      placed[it->second] = 1;
+    }
+    // Statements the plan does not know (views recreated on fresh buffers)
+    // go right before their first consumer: they extend no lifetime.
+    for (StmtId s = 0; s < c2.problem.numStatements(); ++s) {
+      if (placed[s])
+        continue;
+      auto pos = order.end();
+      for (StmtId t : c2.problem.succs(s))
+        pos = std::min(pos, std::find(order.begin(), order.end(), t));
+      order.insert(pos, s);
+    }
+    Order full = expand(bm2.problem, c2, order);
+    if (!isLegalOrder(bm2.problem, full) ||
+        simulatePeak(bm2.problem, full) != plan.peak)
+      return fail(fn, "the planned order does not match the recomputed IR");
+    applyOrder(bm2, full);
+    setPeakAttr(fn, plan.peak);
+    if (!emitRemarks)
+      return;
+    std::string percent;
+    llvm::raw_string_ostream(percent) << llvm::format(
+        "%.3f", 100.0 * plan.extraMacs / std::max<int64_t>(1, plan.macsBefore));
+    size_t clones = 0;
+    for (const RecomputeStep &step : plan.steps)
+      clones += step.group.size();
+    emitRemark(fn.getLoc()) << "peakmem-recompute: '" << fn.getName()
+                            << "' peak " << plan.reorderPeak << " -> "
+                            << plan.peak << " bytes by recomputing " << clones
+                            << " ops; MACs " << plan.macsBefore << " -> "
+                            << plan.macsBefore + plan.extraMacs << " (+"
+                            << percent << "%)";
+  }
+
+  void fail(FunctionOpInterface fn, const Twine &message) {
+    fn.emitError() << "peakmem-recompute: internal error: " << message;
+    signalPassFailure();
+  }
+};
+
+} // namespace
