@@ -175,20 +175,48 @@ struct Scheduled {
   bool boundedAway = false;
 };
 
+/// Measured costs of the parts of a rescheduling that a deadline cannot
+/// interrupt (ms, latest measurement): a phase predicted not to fit in the
+/// time left is skipped.
+struct PhaseCosts {
+  std::vector<double> heuristic = std::vector<double>(allHeuristics().size());
+  double bound = 0;
+  double searchSetup = 0;
+  /// Applying a step (copy, rewire, check, legalise, simulate).
+  double apply = 0;
+  /// Predicted cost of one rescheduling besides its search budget.
+  double fixed() const {
+    double sum = bound + searchSetup + apply;
+    for (double h : heuristic)
+      sum += h;
+    return sum;
+  }
+};
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
 /// Best order of `p` from `incumbent` (legal), the baseline heuristics and the
 /// exact search, until `deadline`. `floor` is a known lower bound (the local
 /// bound); the search stops early when a lower bound reaches `cutoff`.
 Scheduled reschedule(const Problem &p, Order incumbent,
-                     Clock::time_point deadline, int64_t floor,
-                     int64_t cutoff) {
+                     Clock::time_point deadline, int64_t floor, int64_t cutoff,
+                     PhaseCosts &costs) {
   Scheduled r;
   r.peak = simulatePeak(p, incumbent);
   r.order = std::move(incumbent);
-  for (Heuristic h : allHeuristics()) {
-    if (r.peak <= floor || msUntil(deadline) <= 0)
+  const std::vector<Heuristic> &hs = allHeuristics();
+  for (size_t i = 0; i < hs.size(); ++i) {
+    double left = msUntil(deadline);
+    if (r.peak <= floor || left <= 0)
       break;
-    Order o = scheduleWith(p, h);
+    if (costs.heuristic[i] > left)
+      continue;
+    Clock::time_point t0 = Clock::now();
+    Order o = scheduleWith(p, hs[i]);
     int64_t peak = simulatePeak(p, o);
+    costs.heuristic[i] = msSince(t0);
     if (peak < r.peak) {
       r.peak = peak;
       r.order = std::move(o);
@@ -199,12 +227,15 @@ Scheduled reschedule(const Problem &p, Order incumbent,
     return r;
   }
   double left = msUntil(deadline);
-  if (left <= 0)
+  if (left <= 0 || costs.bound > left)
     return r;
   BoundOptions bo;
   bo.maxFlows = 32;
   bo.budgetMs = std::max(0.1, left * 0.25);
+  Clock::time_point t0 = Clock::now();
   int64_t lb = std::max(floor, computeLowerBound(p, r.order, bo).bytes);
+  double took = msSince(t0);
+  costs.bound = took > bo.budgetMs ? took - bo.budgetMs : took * 0.5;
   if (lb >= r.peak) {
     r.proven = true;
     return r;
@@ -214,12 +245,17 @@ Scheduled reschedule(const Problem &p, Order incumbent,
     return r;
   }
   left = msUntil(deadline);
-  if (left <= 0)
+  if (left <= 0 || costs.searchSetup > left)
     return r;
   SearchOptions so;
   so.budgetMs = left;
   so.lowerBound = lb;
+  t0 = Clock::now();
   SearchResult s = exactSearch(p, r.order, so);
+  took = msSince(t0);
+  costs.searchSetup = took > so.budgetMs ? took - so.budgetMs
+                      : s.budgetExhausted ? 0
+                                          : took * 0.5;
   if (s.peak < r.peak) {
     r.peak = s.peak;
     r.order = std::move(s.order);
@@ -346,19 +382,100 @@ struct CandidateStats {
   size_t excluded = 0;   // ... of which the MAC / per-op limits forbid
 };
 
+/// The current order's timeline with what the estimates need.
+struct Sweep {
+  Timeline t;
+  std::vector<size_t> pos;
+  /// Per buffer: position of its last user (n if it has none).
+  std::vector<size_t> lastPos;
+  /// Bytes live right after step i completes.
+  std::vector<int64_t> liveAfter;
+
+  explicit Sweep(const State &st) : t(simulate(st.problem, st.order)) {
+    const Problem &p = st.problem;
+    const size_t n = p.numStatements();
+    pos.resize(n);
+    for (size_t i = 0; i < n; ++i)
+      pos[st.order[i]] = i;
+    lastPos.assign(p.numBuffers(), n);
+    liveAfter.resize(n);
+    for (size_t i = 0; i < n; ++i)
+      liveAfter[i] = t.live[i] - p.statement(st.order[i]).scratch;
+    for (BufferId b = 0; b < p.numBuffers(); ++b) {
+      const Buffer &buf = p.buffer(b);
+      if (buf.users.empty())
+        continue;
+      size_t last = 0;
+      for (StmtId u : buf.users)
+        last = std::max(last, pos[u]);
+      lastPos[b] = last;
+      if (buf.freedInBlock)
+        liveAfter[last] -= buf.bytes;
+    }
+  }
+};
+
+/// Peak of the current order with the clones inserted right before the first
+/// late user (not legalised), in O(n): b dies after its last early user, b'
+/// lives from the clones to the last late user, the group's inputs live until
+/// the clones.
+int64_t estimateInsertion(const State &st, const Sweep &sw,
+                          const RecomputeStep &s) {
+  const Problem &p = st.problem;
+  const size_t n = p.numStatements();
+  const Buffer &buf = p.buffer(s.buffer);
+  size_t f = n, e = 0;
+  for (StmtId l : s.lateUsers)
+    f = std::min(f, sw.pos[l]);
+  for (StmtId u : buf.users)
+    if (std::find(s.lateUsers.begin(), s.lateUsers.end(), u) ==
+        s.lateUsers.end())
+      e = std::max(e, sw.pos[u]);
+  if (f == 0 || f >= n || e >= f)
+    return std::numeric_limits<int64_t>::max();
+  std::vector<int64_t> d(n + 1, 0);
+  auto add = [&](int64_t bytes, size_t from, size_t to) { // [from, to)
+    if (from < to) {
+      d[from] += bytes;
+      d[to] -= bytes;
+    }
+  };
+  add(-buf.bytes, e + 1, f);
+  std::vector<BufferId> inputs;
+  int64_t maxScratch = 0;
+  for (StmtId g : s.group) {
+    maxScratch = std::max(maxScratch, p.statement(g).scratch);
+    for (BufferId a : p.statement(g).buffers)
+      if (a != s.buffer)
+        inputs.push_back(a);
+  }
+  std::sort(inputs.begin(), inputs.end());
+  inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+  int64_t extended = 0;
+  for (BufferId a : inputs)
+    if (p.buffer(a).freedInBlock && sw.lastPos[a] < f) {
+      add(p.buffer(a).bytes, sw.lastPos[a] + 1, f);
+      extended += p.buffer(a).bytes;
+    }
+  int64_t peak = sw.liveAfter[f - 1] + extended + maxScratch, run = 0;
+  for (size_t i = 0; i < n; ++i) {
+    run += d[i];
+    peak = std::max(peak, sw.t.live[i] + run);
+  }
+  return peak;
+}
+
 /// Candidates at the peak steps of st.order: buffers live across a peak step,
 /// unused there, with a producer group entirely before it; late users = the
 /// users after it. With `alternatives`, up to two other split points per
 /// buffer (the gaps between its readers with the highest live bytes).
-std::vector<Candidate> findCandidates(const State &st, const Limits &lim,
-                                      bool alternatives,
+std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
+                                      const Limits &lim, bool alternatives,
                                       CandidateStats *stats) {
   const Problem &p = st.problem;
   const size_t n = p.numStatements();
-  Timeline t = simulate(p, st.order);
-  std::vector<size_t> pos(n);
-  for (size_t i = 0; i < n; ++i)
-    pos[st.order[i]] = i;
+  const Timeline &t = sw.t;
+  const std::vector<size_t> &pos = sw.pos;
   std::vector<size_t> peaks;
   for (size_t i = 0; i < n; ++i)
     if (t.live[i] == t.peak)
@@ -497,13 +614,26 @@ struct Planner {
   const Clock::time_point deadline;
   size_t evaluations = 0;
   bool budgetHit = false;
+  PhaseCosts costs;
+
+  /// Predicted cost of applying and rescheduling one candidate, ms: the
+  /// uninterruptible parts, and as much again for the search.
+  double evalMs() const { return 2 * costs.fixed(); }
+
+  bool apply(const State &st, const RecomputeStep &s, State &out) {
+    Clock::time_point t0 = Clock::now();
+    bool ok = applyStep(st, s, out);
+    costs.apply = msSince(t0);
+    return ok;
+  }
 
   /// Reschedules `child` (its order is the incumbent) until `until`.
   void evaluate(State &child, Clock::time_point until, int64_t cutoff,
                 bool *resolved = nullptr) {
     ++evaluations;
     Scheduled r = reschedule(child.problem, child.order,
-                             std::min(until, deadline), localBound, cutoff);
+                             std::min(until, deadline), localBound, cutoff,
+                             costs);
     setOrder(child, std::move(r.order));
     child.proven = r.proven;
     if (resolved)
@@ -532,13 +662,13 @@ struct Planner {
       if (conflict || admissibleMacs(st, s.group, lim) < 0)
         continue; // Every superset through j is excluded as well.
       State child;
-      if (!applyStep(st, s, child))
+      if (!apply(st, s, child))
         continue; // Cyclic: supersets only add edges.
       ++visited;
       bool improvesMacs = haveBest && child.extraMacs < best.extraMacs;
       int64_t cutoff = (!haveBest || !improvesMacs) ? bestPeak : bestPeak + 1;
       double slice = std::max(
-          1.0, std::min(100.0, msUntil(deadline) /
+          0.5, std::min(100.0, msUntil(deadline) /
                                    double(std::max<size_t>(
                                        1, total > visited ? total - visited
                                                           : 1))));
@@ -560,58 +690,84 @@ struct Planner {
   }
 
   // --- Greedy planner. ---
+  //
+  // Each round ranks the candidates of the current peak steps by the O(n)
+  // insertion estimate. When rescheduling every candidate fits the budget
+  // (by the measured cost of a rescheduling), each one is rescheduled and
+  // the best is taken. Otherwise candidates are applied in rank order with
+  // the clones inserted (no rescheduling) until one lowers the peak, which is
+  // then rescheduled; failing that, the three best are rescheduled.
   State greedy(State cur, bool *improved) {
     State bestStrict = cur;
     unsigned plateau = 0;
     *improved = false;
     while (cur.peak > localBound && msUntil(deadline) > 0) {
-      std::vector<Candidate> cs = findCandidates(cur, lim, true, nullptr);
+      Sweep sw(cur);
+      std::vector<Candidate> cs = findCandidates(cur, sw, lim, true, nullptr);
       if (cs.empty())
         break;
-      // Cheap estimates: the clones inserted into the current order.
-      std::vector<State> children(cs.size());
-      std::vector<uint8_t> ok(cs.size(), 0);
-      const bool big = cur.problem.numStatements() > 2000;
-      for (size_t i = 0; i < cs.size(); ++i) {
+      for (Candidate &c : cs) {
         if (msUntil(deadline) <= 0)
           break;
-        if (applyStep(cur, cs[i].step, children[i])) {
-          ok[i] = 1;
-          cs[i].estimate = children[i].peak;
-          if (big) // Keep memory bounded: rebuilt on evaluation.
-            children[i] = State();
-        }
+        c.estimate = estimateInsertion(cur, sw, c.step);
       }
-      std::vector<size_t> rank;
-      for (size_t i = 0; i < cs.size(); ++i)
-        if (ok[i])
-          rank.push_back(i);
-      std::stable_sort(rank.begin(), rank.end(), [&](size_t a, size_t b) {
-        return cs[a].estimate < cs[b].estimate;
-      });
+      std::stable_sort(cs.begin(), cs.end(),
+                       [](const Candidate &x, const Candidate &y) {
+                         return x.estimate < y.estimate;
+                       });
       State bestChild;
       bool have = false;
-      for (size_t k = 0; k < rank.size(); ++k) {
-        double left = msUntil(deadline);
-        if (left <= 0) {
-          budgetHit = true;
-          break;
-        }
-        size_t i = rank[k];
-        if (big && !applyStep(cur, cs[i].step, children[i]))
-          continue;
-        double slice = std::max(
-            1.0, std::min(100.0, left / double(rank.size() - k + 1)));
-        // Orders that cannot reach cur.peak are not worth searching.
-        evaluate(children[i], after(Clock::now(), slice), cur.peak + 1);
-        if (!have || betterChild(children[i], bestChild)) {
-          bestChild = std::move(children[i]);
+      auto offer = [&](State &child) {
+        if (!have || betterChild(child, bestChild)) {
+          bestChild = std::move(child);
           have = true;
         }
-        children[i] = State();
-        if (bestChild.peak <= localBound ||
-            (big && bestChild.peak < cur.peak))
-          break;
+      };
+      const bool full =
+          double(cs.size()) * evalMs() <= 0.5 * msUntil(deadline);
+      if (full) {
+        for (size_t k = 0; k < cs.size(); ++k) {
+          double left = msUntil(deadline);
+          if (left <= 0)
+            break;
+          State child;
+          if (!apply(cur, cs[k].step, child))
+            continue;
+          double slice = std::min(left / double(cs.size() - k + 1),
+                                  std::max(1.0, 2 * costs.fixed()));
+          // Orders that cannot reach cur.peak are not worth searching.
+          evaluate(child, after(Clock::now(), slice), cur.peak + 1);
+          offer(child);
+          if (bestChild.peak <= localBound)
+            break;
+        }
+      } else {
+        std::vector<State> top; // Best three by inserted peak.
+        for (size_t k = 0; k < cs.size() && msUntil(deadline) > 0; ++k) {
+          State child;
+          if (!apply(cur, cs[k].step, child))
+            continue;
+          if (child.peak < cur.peak) {
+            top.assign(1, std::move(child));
+            break;
+          }
+          top.push_back(std::move(child));
+          std::stable_sort(top.begin(), top.end(), betterChild);
+          if (top.size() > 3)
+            top.pop_back();
+        }
+        for (size_t k = 0; k < top.size(); ++k) {
+          double left = msUntil(deadline);
+          if (left <= 0) {
+            offer(top[k]); // Its inserted order is legal and simulated.
+            continue;
+          }
+          // A short search: more rounds pay more than a longer one.
+          double slice = std::min(left / double(4 * top.size()),
+                                  std::max(1.0, 2 * costs.fixed()));
+          evaluate(top[k], after(Clock::now(), slice), cur.peak + 1);
+          offer(top[k]);
+        }
       }
       if (!have)
         break;
@@ -707,7 +863,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   Planner pl{lim, localBound, end};
   {
     Scheduled r = reschedule(p, current, after(start, options.budgetMs * 0.2),
-                             localBound, std::numeric_limits<int64_t>::max());
+                             localBound, std::numeric_limits<int64_t>::max(),
+                             pl.costs);
     setOrder(base, std::move(r.order));
     base.proven = r.proven;
     plan.reorderPeak = base.peak;
@@ -740,7 +897,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     return finishEmpty("maxRecomputePerOp is 0", false);
 
   CandidateStats stats;
-  std::vector<Candidate> cands = findCandidates(base, lim, false, &stats);
+  std::vector<Candidate> cands =
+      findCandidates(base, Sweep(base), lim, false, &stats);
   if (cands.empty()) {
     std::string why;
     if (stats.liveAcross == 0)
@@ -764,9 +922,10 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     return finishEmpty(why, false);
   }
 
-  // Exact planner over candidate subsets.
   State start2 = base;
   bool fromExact = false;
+  // Exact planner over candidate subsets (anytime: with half the budget left,
+  // its best subset so far seeds the greedy planner).
   if (cands.size() <= 12) {
     std::stable_sort(cands.begin(), cands.end(),
                      [](const Candidate &a, const Candidate &b) {
@@ -779,12 +938,14 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
                      });
     for (const Candidate &c : cands)
       plan.candidates.push_back(c.step);
-    Planner ex{lim, localBound, after(start, options.budgetMs * 0.7)};
+    Planner ex{lim, localBound, after(Clock::now(), 0.5 * msUntil(end))};
     ex.cands = &cands;
     ex.bestPeak = b0;
     ex.total = (size_t(1) << cands.size()) - 1;
+    ex.costs = pl.costs;
     ex.dfs(base, 0);
     pl.evaluations += ex.evaluations;
+    pl.costs = ex.costs;
     plan.exhaustive = ex.complete;
     if (ex.haveBest) {
       start2 = std::move(ex.best);

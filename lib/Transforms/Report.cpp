@@ -35,7 +35,31 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
         {"loc", os.str()},
         {"live", t.live[i]}});
   }
+  // The buffers live at the peak step, largest first: where the bytes go.
+  llvm::json::Array peakLive;
+  if (!bm.ops.empty()) {
+    std::vector<std::pair<int64_t, BufferId>> live;
+    for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
+      const Buffer &buf = bm.problem.buffer(b);
+      if (buf.users.empty())
+        continue;
+      // Identity order: positions are statement ids.
+      bool started = buf.users.front() <= t.peakStep;
+      bool ended = buf.freedInBlock && buf.users.back() < t.peakStep;
+      if (started && !ended)
+        live.emplace_back(buf.bytes, b);
+    }
+    std::sort(live.rbegin(), live.rend());
+    for (auto [bytes, b] : live) {
+      std::string loc;
+      llvm::raw_string_ostream os(loc);
+      bm.allocations[b].getLoc().print(os);
+      peakLive.push_back(llvm::json::Object{{"bytes", bytes}, {"loc", os.str()}});
+    }
+  }
   return llvm::json::Object{
+      {"peak_step", static_cast<int64_t>(t.peakStep)},
+      {"peak_live", std::move(peakLive)},
       {"parent", bm.block->getParentOp()->getName().getStringRef()},
       {"statements", static_cast<int64_t>(bm.ops.size())},
       {"buffers", static_cast<int64_t>(bm.problem.numBuffers())},

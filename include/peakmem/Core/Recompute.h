@@ -46,7 +46,12 @@ struct RecomputeOptions {
 };
 
 /// A buffer the MLIR layer proved recomputable, with its producer group
-/// (statement ids, program order).
+/// (statement ids, program order). Precondition of the annotation (the model
+/// has no read/write distinction, so the planner cannot check it): the group
+/// members are the only writers of the buffer, each writes only it, and no
+/// other user of the buffer writes a buffer the group reads (such a write
+/// after read could not be told apart from a read of the buffer, whose edge
+/// the clone does not inherit).
 struct Producer {
   BufferId buffer = 0;
   std::vector<StmtId> group;
