@@ -20,6 +20,10 @@ llvm_config.with_environment("PYTHONPATH",
                              append_path=True)
 llvm_config.with_environment("PEAKMEM_BUILD_DIR", config.peakmem_obj_root)
 
+# The pass plugin is not built in sanitizer builds.
+if os.path.exists(os.path.join(config.peakmem_lib_dir,
+                               "PeakMemPlugin" + config.llvm_shlib_ext)):
+    config.available_features.add("plugin")
 config.substitutions.append(
     ("%plugin", os.path.join(config.peakmem_lib_dir,
                              "PeakMemPlugin" + config.llvm_shlib_ext)))

@@ -443,6 +443,24 @@ BlockModel *ModelBuilder::build(Block &block,
             llvm::is_contained(basesOf(operand).allocs, alloc))
           ok = viewChainFrom(alloc, operand).has_value();
     }
+    // A clone runs after every other user of b that may precede it; none of
+    // them may change what the group reads (e.g. an in-place update of an
+    // input by an early reader of b), or the clone would see other bits.
+    if (ok) {
+      llvm::SmallDenseSet<BaseKey> groupReads;
+      for (StmtId w : bm->writers[b])
+        for (BaseKey k : effects[w].reads)
+          groupReads.insert(k);
+      for (StmtId u : p.buffer(b).users) {
+        if (llvm::is_contained(bm->writers[b], u))
+          continue;
+        if (effects[u].unknown)
+          ok = false;
+        for (BaseKey k : effects[u].writes)
+          if (k != alloc && groupReads.contains(k))
+            ok = false;
+      }
+    }
     bm->recomputable[b] = ok;
   }
   for (StmtId s = 0; s < bm->ops.size(); ++s)

@@ -1,3 +1,4 @@
+// REQUIRES: plugin
 // Stock mlir-opt loads peakmem as a pass plugin and runs it through
 // --pass-pipeline (plugin passes are not command-line flags there).
 // RUN: %mlir_opt %s --load-pass-plugin=%plugin --pass-pipeline='builtin.module(func.func(peakmem-report{remarks=0}))' | FileCheck %s

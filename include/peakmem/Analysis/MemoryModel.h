@@ -51,7 +51,8 @@ struct BlockModel {
   /// For each buffer, whether its writers can be cloned to recompute it:
   /// it is freed in the block, and each writer's only write is to it, with
   /// no unknown effect, no allocation or free, no results, and every operand
-  /// aliasing it derived from it through pure view-like ops.
+  /// aliasing it derived from it through pure view-like ops; and no other
+  /// user of the buffer writes anything the writers read.
   std::vector<uint8_t> recomputable;
 };
 
