@@ -11,6 +11,8 @@ COMMANDS = {
     "bench": ("peakmem.bench", "run the corpus benchmark, write docs/results.md"),
     "optimize": ("peakmem.optimize", "import, optimize, execute before/after, report"),
     "plot": ("peakmem.plot", "plot live bytes over statements"),
+    "scale": ("peakmem.scale", "time and memory on generated large inputs"),
+    "regen": ("peakmem.regen", "regeneration (tensor-level reorder) vs permutation, docs/regeneration.md"),
 }
 
 

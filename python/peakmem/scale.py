@@ -1,0 +1,135 @@
+"""`python -m peakmem scale`: speed and memory on generated large inputs.
+
+Generates (1) one block of N statements shaped as a chain with skips
+(statement i reads the outputs of i-1 and i-3; frees at the end of the block,
+as upstream bufferization leaves them) and (2) a module of many functions, and
+measures wall time and peak RSS of: parsing and printing alone (mlir-opt),
+upstream --optimize-allocation-liveness, and peakmem's passes. Writes
+docs/scale.md. Figures are ratios against the parse time on the same machine.
+"""
+
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+from peakmem import tools
+
+
+def chain_with_skips(steps: int) -> str:
+    """A block of ~3 * steps statements: alloc, add, and the frees at the end."""
+    out = ["func.func @chain(%in: memref<16xf32>) -> memref<16xf32> {"]
+    names = ["%in", "%in", "%in"]
+    for i in range(steps):
+        a, b = names[-1], names[-3]
+        out.append(f"  %b{i} = memref.alloc() : memref<16xf32>")
+        out.append(f"  linalg.add ins({a}, {b} : memref<16xf32>, memref<16xf32>) "
+                   f"outs(%b{i} : memref<16xf32>)")
+        names.append(f"%b{i}")
+    for i in range(steps - 1):
+        out.append(f"  memref.dealloc %b{i} : memref<16xf32>")
+    out.append(f"  return %b{steps - 1} : memref<16xf32>")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def many_functions(count: int) -> str:
+    out = []
+    for f in range(count):
+        n = 64 + f % 97
+        out.append(f"""func.func @f{f}(%in: memref<{n}xf32>) -> memref<{n}xf32> {{
+  %a = memref.alloc() : memref<{n}xf32>
+  linalg.copy ins(%in : memref<{n}xf32>) outs(%a : memref<{n}xf32>)
+  %b = memref.alloc() : memref<{n}xf32>
+  linalg.copy ins(%in : memref<{n}xf32>) outs(%b : memref<{n}xf32>)
+  %c = memref.alloc() : memref<{n}xf32>
+  linalg.add ins(%a, %a : memref<{n}xf32>, memref<{n}xf32>) outs(%c : memref<{n}xf32>)
+  %d = memref.alloc() : memref<{n}xf32>
+  linalg.add ins(%b, %c : memref<{n}xf32>, memref<{n}xf32>) outs(%d : memref<{n}xf32>)
+  memref.dealloc %a : memref<{n}xf32>
+  memref.dealloc %b : memref<{n}xf32>
+  memref.dealloc %c : memref<{n}xf32>
+  return %d : memref<{n}xf32>
+}}""")
+    return "\n".join(out) + "\n"
+
+
+def measure(cmd, timeout):
+    """(wall seconds, peak RSS MiB) of cmd, or (None, None) on timeout."""
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], capture_output=True,
+                              text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr[-2000:])
+    rss_kib = int(proc.stderr.strip().splitlines()[-1])
+    return wall, rss_kib / 1024
+
+
+def add_arguments(parser):
+    parser.add_argument("--sizes", default="20000,50000",
+                        help="statement counts of the chain-with-skips block")
+    parser.add_argument("--functions", type=int, default=1000)
+    parser.add_argument("--upstream-timeout", type=float, default=300)
+    parser.add_argument("-o", "--output", default=str(tools.REPO / "docs" / "scale.md"))
+
+
+def run(args):
+    opt = tools.build_product("bin/peakmem-opt")
+    mlir_opt = tools.llvm_tool("mlir-opt")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="peakmem-scale-") as tmp:
+        inputs = []
+        for n in (int(s) for s in args.sizes.split(",")):
+            p = pathlib.Path(tmp) / f"chain{n}.mlir"
+            p.write_text(chain_with_skips(n // 3))
+            inputs.append((f"chain with skips, {n} statements", p, True))
+        p = pathlib.Path(tmp) / "functions.mlir"
+        p.write_text(many_functions(args.functions))
+        inputs.append((f"{args.functions} functions", p, False))
+        for label, path, upstream in inputs:
+            print(f"[scale] {label}", file=sys.stderr, flush=True)
+            r = {"input": label}
+            r["parse"] = measure([mlir_opt, str(path), "-o", "/dev/null"], None)
+            r["report"] = measure([opt, str(path), "-o", "/dev/null", "-p",
+                                   "builtin.module(func.func(peakmem-report{remarks=0}))"], None)
+            r["reorder"] = measure([opt, str(path), "-o", "/dev/null", "-p",
+                                    "builtin.module(func.func(peakmem-reorder{remarks=0}))"], None)
+            r["optimize"] = measure([opt, str(path), "-o", "/dev/null", "-p",
+                                     "builtin.module(func.func(peakmem-reorder{remarks=0},"
+                                     "peakmem-recompute{remarks=0},peakmem-certify{remarks=0},"
+                                     "peakmem-verify-certificate))"], None)
+            r["upstream"] = measure([mlir_opt, str(path), "-o", "/dev/null", "-p",
+                                     "builtin.module(func.func(optimize-allocation-liveness))"],
+                                    args.upstream_timeout) if upstream else (None, None)
+            rows.append(r)
+
+    def cell(m, base):
+        wall, rss = m
+        if wall is None:
+            return "timeout" if m is not None else "–"
+        return f"{wall:.2f} s ({wall / base:.1f}x), {rss:.0f} MiB"
+
+    lines = ["# Scale\n",
+             "Generated by `python -m peakmem scale` (wall time and peak RSS of the whole "
+             "process, with the ratio to parsing and printing the same file with mlir-opt, on "
+             "a 2-core machine). The chain block: statement i reads the outputs of i-1 and "
+             "i-3, frees at the end of the block as upstream bufferization leaves them. "
+             f"Upstream `optimize-allocation-liveness` is cut at {args.upstream_timeout:.0f} s.\n",
+             "| input | parse+print | peakmem-report | peakmem-reorder | reorder+recompute+certify+verify | upstream optimize-allocation-liveness |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        base = r["parse"][0]
+        up = r["upstream"]
+        up_cell = "not run" if up == (None, None) and "functions" in r["input"] else (
+            f"timeout (> {args.upstream_timeout:.0f} s)" if up[0] is None else cell(up, base))
+        lines.append(f"| {r['input']} | {base:.2f} s, {r['parse'][1]:.0f} MiB | "
+                     f"{cell(r['report'], base)} | {cell(r['reorder'], base)} | "
+                     f"{cell(r['optimize'], base)} | {up_cell} |")
+    pathlib.Path(args.output).write_text("\n".join(lines) + "\n")
+    print(args.output)
+    return 0
