@@ -86,6 +86,12 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
     }
     buffers.push_back(fresh);
   }
+  // A clone extends the life of the buffers it reads, but it was inserted
+  // after their frees in the block as it stands: move every free to the end
+  // of the block (always legal) so the model sees the new uses; the planned
+  // order then puts each free right after its last user.
+  for (auto &[value, free] : freeOf)
+    free->moveBefore(terminator);
   return stmtOps;
 }
 
@@ -168,9 +174,25 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       order.insert(pos, s);
     }
     Order full = expand(bm2.problem, c2, order);
-    if (!isLegalOrder(bm2.problem, full) ||
-        simulatePeak(bm2.problem, full) != plan.peak)
-      return fail(fn, "the planned order does not match the recomputed IR");
+    if (!isLegalOrder(bm2.problem, full)) {
+      std::vector<size_t> pos(full.size());
+      for (size_t i = 0; i < full.size(); ++i)
+        pos[full[i]] = i;
+      for (auto [u, v] : bm2.problem.edges())
+        if (pos[u] > pos[v]) {
+          InFlightDiagnostic d = fn.emitError()
+                                 << "peakmem-recompute: internal error: the "
+                                    "planned order breaks a dependency";
+          d.attachNote(bm2.ops[u]->getLoc()) << "this op must run first";
+          d.attachNote(bm2.ops[v]->getLoc()) << "before this one";
+          break;
+        }
+      return signalPassFailure();
+    }
+    if (int64_t peak = simulatePeak(bm2.problem, full); peak != plan.peak)
+      return fail(fn, "the recomputed IR peaks at " + Twine(peak) +
+                          " bytes in the planned order, the plan says " +
+                          Twine(plan.peak));
     applyOrder(bm2, full);
     setPeakAttr(fn, plan.peak);
     if (!emitRemarks)

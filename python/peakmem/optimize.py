@@ -53,6 +53,7 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
     r["remarks"] = [l for l in remarks.splitlines() if "remark:" in l]
     r["after_text"] = after
     r["before_text"] = before
+    r["upstream_text"] = upstream
     if keep:
         out = pathlib.Path(keep)
         out.mkdir(parents=True, exist_ok=True)
@@ -120,7 +121,8 @@ def run(args):
         from peakmem import plot
         _progress(f"plotting to {args.plot}")
         plot.plot_before_after(r["before_text"], r["after_text"], args.plot,
-                               title=r["model"], lower_bound=r["lower_bound"])
+                               title=r["model"], lower_bound=r["lower_bound"],
+                               upstream_text=r["upstream_text"])
         print(f"plot:                  {args.plot}")
     if "digest_imported" in r and (r["digest_imported"] != r["digest_peakmem"] or
                                    r["measured_peakmem"] != r["peak_peakmem"]):

@@ -6,14 +6,18 @@ from peakmem import passes
 
 
 def plot_before_after(before_text: str, after_text: str, png: str, *,
-                      title: str = "", lower_bound=None, function=None):
+                      title: str = "", lower_bound=None, function=None,
+                      upstream_text: str = None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4.2), dpi=120)
-    for text, label, color in ((before_text, "as imported", "#d62728"),
-                               (after_text, "peakmem", "#1f77b4")):
+    series = [(before_text, "as imported (frees at the end)", "#d62728")]
+    if upstream_text:
+        series.append((upstream_text, "upstream optimize-allocation-liveness", "#ff7f0e"))
+    series.append((after_text, "peakmem", "#1f77b4"))
+    for text, label, color in series:
         entry = passes.timeline(text, function)
         body = entry["blocks"][0]
         live = [s["live"] / 1e6 for s in body["timeline"]]
@@ -42,12 +46,15 @@ def plot_before_after(before_text: str, after_text: str, png: str, *,
 def add_arguments(parser):
     parser.add_argument("model", help=".tflite, .onnx or bufferized .mlir")
     parser.add_argument("-o", "--output", required=True, help="PNG to write")
+    parser.add_argument("--upstream", action="store_true",
+                        help="also draw the upstream optimize-allocation-liveness line")
 
 
 def run(args):
     from peakmem import optimize
     r = optimize.optimize(args.model, execute_programs=False)
     plot_before_after(r["before_text"], r["after_text"], args.output,
-                      title=r["model"], lower_bound=r["lower_bound"])
+                      title=r["model"], lower_bound=r["lower_bound"],
+                      upstream_text=r["upstream_text"] if args.upstream else None)
     print(args.output)
     return 0
