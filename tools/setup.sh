@@ -6,6 +6,9 @@ set -euo pipefail
 PEAKMEM_APT_PACKAGES=(cmake ninja-build g++ llvm-22-dev llvm-22-tools
   libmlir-22-dev mlir-22-tools libgtest-dev python3 python3-numpy python3-onnx
   python3-flatbuffers python3-matplotlib python3-pytest)
+# Extra packages a caller needs (e.g. clang for the sanitizer build).
+read -r -a extra <<< "${PEAKMEM_EXTRA_PACKAGES:-}"
+PEAKMEM_APT_PACKAGES+=("${extra[@]}")
 
 peakmem_missing_packages() {
   local missing=()
