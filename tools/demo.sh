@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# The main job on a bundled real model: build, (re)import if the source model
-# is available, optimize, execute before and after, report, plot.
+# The main job on a bundled real model (MLPerf Tiny keyword spotting, int8):
+# build, import (from ../shared/models when present, else the bundled corpus
+# file), optimize (reorder, recompute, certify), execute before and after,
+# report, and plot live bytes to build/demo.png.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PEAKMEM_BUILD_DIR=${PEAKMEM_BUILD_DIR:-$root/build}
 bash "$root/tools/build.sh"
-model=${1:-$root/corpus/tflite/mlperf_tiny_kws_ref_model_int8.mlir}
+model=${1:-}
+if [ -z "$model" ]; then
+  source_model="$root/../shared/models/tflite/mlperf_tiny_kws_ref_model_int8.tflite"
+  if [ -f "$source_model" ]; then
+    model="$source_model"     # imported by python -m peakmem import
+  else
+    model="$root/corpus/tflite/mlperf_tiny_kws_ref_model_int8.mlir"
+  fi
+fi
 cd "$root/python"
-exec /usr/bin/python3 -m peakmem optimize "$model" --plot "$root/build/demo.png"
+exec /usr/bin/python3 -m peakmem optimize "$model" --plot "$PEAKMEM_BUILD_DIR/demo.png"

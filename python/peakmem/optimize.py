@@ -44,7 +44,7 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
                                                   tool="mlir-opt")
     upstream, _, _ = passes.run_opt(upstream, REPORT_PIPELINE)
     r["peak_upstream"] = passes.function_attrs(upstream).get("peak")
-    _progress("peakmem-optimize (reorder, certify)")
+    _progress("peakmem-optimize (reorder, recompute, certify)")
     after, remarks, r["peakmem_s"] = passes.run_opt(text, pipeline)
     attrs = passes.function_attrs(after)
     r["peak_peakmem"] = attrs.get("peak")
