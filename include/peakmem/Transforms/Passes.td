@@ -137,4 +137,53 @@ def VerifyCertificatePass : InterfacePass<"peakmem-verify-certificate",
   }];
 }
 
+def ReorderTensorsPass : InterfacePass<"peakmem-reorder-tensors",
+                                      "mlir::FunctionOpInterface"> {
+  let summary = "Reorder linalg-on-tensors IR by a tensor-level memory model";
+  let description = [{
+    The regeneration route (docs/Regeneration.md): orders the ops of a
+    function body in tensor IR, before bufferization, with the same core
+    scheduler as `peakmem-reorder`, from a tensor-level model:
+
+    - every tensor result is a buffer of its static size (elements x element
+      bytes, plus `padding` bytes, the alignment one-shot-bufferize gives its
+      allocations by default), live from its op through its last SSA user;
+      tensors reaching the terminator (returned) live to the end;
+    - constants and `tensor.empty` are 0 bytes (globals; an empty tensor has
+      no contents: its allocation is counted at the op that writes it);
+    - views (a pure op without regions whose single tensor operand has the
+      element type and at least the elements of each tensor result: reshapes,
+      casts, slices) alias their operand's buffer;
+    - with `in-place=true`, the result of a destination-style op (linalg,
+      insert_slice) reuses its init's buffer when every value of that buffer
+      has a single use, as one-shot-bufferize would write it in place; by
+      default every result is a new buffer, live together with its init;
+    - edges are SSA def-use only (value semantics); an op with memory effects
+      (itself or nested) is a barrier and keeps its place; function arguments
+      are the caller's memory.
+
+    Ops holding no buffer (constants, `tensor.empty`, scalar ops) are placed
+    right before their first user in the new order, so that bufferization
+    allocates where the data is produced. The order changes only when the
+    model's peak strictly improves. Sets `peakmem.predicted_peak = <bytes> :
+    i64`, the tensor model's peak of the final order: a prediction, not a
+    measurement, since bufferization later decides in-place reuse, copies and
+    allocation placement itself. Functions with several blocks, dynamic
+    shapes, memref values or shaped values produced inside regions get a
+    remark and are left unchanged.
+  }];
+  let options = [
+    Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
+           "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
+           "Exact-search budget, in milliseconds">,
+    Option<"padding", "padding", "int64_t", /*default=*/"64",
+           "Bytes added to every buffer (the allocation alignment)">,
+    Option<"inPlace", "in-place", "bool", /*default=*/"false",
+           "Destination-style results reuse a single-use init's buffer">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark with the modeled peak before and after">,
+  ];
+}
+
 #endif // PEAKMEM_TRANSFORMS_PASSES
