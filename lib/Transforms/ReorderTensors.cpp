@@ -161,7 +161,10 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
   std::vector<bool> holdsBuffer(m.ops.size(), false);
   std::vector<bool> barrier(m.ops.size(), false);
 
-  for (auto [s, op] : llvm::enumerate(m.ops)) {
+  for (size_t s = 0; s < m.ops.size(); ++s) {
+    // Plain variables rather than structured bindings: lambdas below capture
+    // them (C++17 clang does not capture structured bindings).
+    Operation *op = m.ops[s];
     StmtId stmt = static_cast<StmtId>(s);
     // Uses (nested ones included) of values defined outside the statement.
     std::optional<ModelError> error;

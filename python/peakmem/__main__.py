@@ -12,7 +12,7 @@ COMMANDS = {
     "optimize": ("peakmem.optimize", "import, optimize, execute before/after, report"),
     "plot": ("peakmem.plot", "plot live bytes over statements"),
     "scale": ("peakmem.scale", "time and memory on generated large inputs"),
-    "regen": ("peakmem.regen", "regeneration (tensor-level reorder) vs permutation, docs/regeneration.md"),
+    "regen": ("peakmem.regen", "regeneration (tensor-level reorder) vs permutation, docs/regeneration-results.md"),
 }
 
 

@@ -458,7 +458,7 @@ def add_arguments(parser):
     parser.add_argument("--keep", metavar="DIR", default=None,
                         help="write every stage and generated program to DIR/MODEL/")
     parser.add_argument("-o", "--output",
-                        default=str(tools.REPO / "docs" / "regeneration.md"))
+                        default=str(tools.REPO / "docs" / "regeneration-results.md"))
 
 
 def run(args):
