@@ -174,7 +174,7 @@ def write_results(rows, md_path, csv_path, args):
          f"- `peakmem-recompute` (default budgets: 1 extra run per op, 0.4% extra MACs) lowers "
          f"the peak further on {len(rgains)} models"
          + (": " + ", ".join(f"{r['model']} {pct(r['peak_final'], r['peak_reorder']):+.1f}% "
-                             f"(+{100.0 * r['extra_macs'] / max(1, r['macs']):.2f}% MACs)"
+                             f"(+{100.0 * r['extra_macs'] / max(1, r['macs']):.3f}% MACs)"
                              for r in rgains) if rgains else "") + ".",
          f"- Certificate time: median {1000 * statistics.median(cert_times):.1f} ms, max "
          f"{1000 * max(cert_times):.1f} ms; reorder: median "
@@ -209,7 +209,7 @@ def write_results(rows, md_path, csv_path, args):
             f"{r['group']}/{r['model']}", str(r["statements"]), str(r["buffers"]),
             kb(r["peak_imported"]), kb(r["peak_upstream"]),
             *[kb(r[f"peak_{h}"]) for h in HEURISTICS], kb(r["peak_reorder"]), r["search"],
-            kb(r["peak_final"]), f"{100.0 * r['extra_macs'] / max(1, r['macs']):.2f}%",
+            kb(r["peak_final"]), f"{100.0 * r['extra_macs'] / max(1, r['macs']):.3f}%",
             kb(r["lower_bound"]), "yes" if r["optimal"] else "no",
             f"{pct(r['peak_final'], r['peak_upstream']):+.1f}%"]) + " |")
     L.append("")
