@@ -26,6 +26,8 @@ import time
 from peakmem import execute, passes, tools
 
 HEURISTICS = ["lpmf", "bfs", "dfs", "xla-list", "xla-dfs", "post-order"]
+# Models whose live-bytes plots go into docs/img and docs/results.md.
+PLOT_MODELS = ["deeplabv3_mobilenet_v3_large", "redimnet_b2"]
 REPORT = "peakmem-report{remarks=0}"
 
 
@@ -103,6 +105,7 @@ def bench_model(path: pathlib.Path, budget_ms: int) -> dict:
     row["recompute_note"] = (m.group(2) or m.group(1)) if m else ""
     row["_after"] = out
     row["_before"] = row_before
+    row["_upstream"] = up
     return row
 
 
@@ -227,6 +230,14 @@ def write_results(rows, md_path, csv_path, args):
                      f"{r.get('measured_final', '–')} | {r.get('digest_imported', '–')} | "
                      f"{r.get('digest_final', '–')} |")
         L.append("")
+    plotted = [r for r in rows if r["model"] in PLOT_MODELS]
+    if plotted:
+        L.append("## Plots\n")
+        L.append("Live heap bytes over the statements of the function body: as imported, after "
+                 "upstream `--optimize-allocation-liveness`, after `peakmem-optimize`, with the "
+                 "lower bound (`python -m peakmem plot MODEL --upstream -o PNG`).\n")
+        for r in plotted:
+            L.append(f"![{r['model']}](img/{r['model']}.png)\n")
     L += ["## Times (ms)\n",
           "parse+print = mlir-opt parsing and printing the module (for scale); the other "
           "columns are pass wall times from `--mlir-timing`.\n",
@@ -274,6 +285,13 @@ def run(args):
                 print(f"[bench] executed {r['model']}: {r.get('measured_imported')} / "
                       f"{r.get('measured_final')} {r.get('exec_error', '')}",
                       file=sys.stderr, flush=True)
+    from peakmem import plot
+    img = pathlib.Path(args.output).parent / "img"
+    for r in rows:
+        if r["model"] in PLOT_MODELS:
+            plot.plot_before_after(r["_before"], r["_after"], str(img / f"{r['model']}.png"),
+                                   title=r["model"], lower_bound=r["lower_bound"],
+                                   upstream_text=r["_upstream"])
     write_results(rows, args.output, args.csv, args)
     print(args.output)
     return 0
