@@ -13,38 +13,7 @@ using namespace peakmem;
 
 namespace {
 
-/// An optimal order by DP over subsets (as in BoundsTest.cpp).
-Order optimalOrder(const Problem &p) {
-  const unsigned n = p.numStatements();
-  std::vector<uint64_t> predMask(n, 0);
-  for (auto [u, v] : p.edges())
-    predMask[v] |= uint64_t(1) << u;
-  const int64_t inf = std::numeric_limits<int64_t>::max();
-  std::vector<int64_t> f(size_t(1) << n, inf);
-  std::vector<int> last(size_t(1) << n, -1);
-  f[0] = p.liveIn;
-  for (uint64_t mask = 0; mask < (uint64_t(1) << n); ++mask) {
-    if (f[mask] == inf)
-      continue;
-    for (StmtId v = 0; v < n; ++v) {
-      if ((mask >> v & 1) || (predMask[v] & ~mask))
-        continue;
-      int64_t peak = std::max(f[mask], test::memAt(p, mask, v));
-      uint64_t next = mask | (uint64_t(1) << v);
-      if (peak < f[next]) {
-        f[next] = peak;
-        last[next] = v;
-      }
-    }
-  }
-  Order order(n);
-  uint64_t mask = (uint64_t(1) << n) - 1;
-  for (unsigned i = n; i-- > 0;) {
-    order[i] = static_cast<StmtId>(last[mask]);
-    mask &= ~(uint64_t(1) << order[i]);
-  }
-  return order;
-}
+using test::optimalOrder;
 
 Problem forkJoin() {
   Problem p;

@@ -15,36 +15,14 @@
 #include <random>
 #include <string>
 
-// Wall-clock limits are checked only in optimised builds without sanitizers;
-// elsewhere the tests still run and check results.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PEAKMEM_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define PEAKMEM_TEST_SANITIZED 1
-#endif
-#if defined(NDEBUG) && !defined(PEAKMEM_TEST_SANITIZED)
-constexpr bool kCheckTiming = true;
-#else
-constexpr bool kCheckTiming = false;
-#endif
 
 using namespace peakmem;
 
 namespace {
 
-BufferId addOutput(Problem &p, StmtId s, int64_t bytes, bool freed = true) {
-  BufferId b = p.addBuffer(bytes, freed);
-  p.addUse(s, b);
-  return b;
-}
-
-void addRead(Problem &p, StmtId writer, BufferId b, StmtId reader) {
-  p.addUse(reader, b);
-  p.addEdge(writer, reader);
-}
+using test::addOutput;
+using test::addRead;
+using test::kCheckTiming;
 
 bool hasEdge(const Problem &p, StmtId u, StmtId v) {
   const auto &e = p.edges();

@@ -71,14 +71,16 @@ inline int64_t memAt(const Problem &p, uint64_t executed, StmtId v) {
   return mem;
 }
 
-/// Minimum peak over all legal orders (DP over subsets; n <= 20).
-inline int64_t bruteForceOptimum(const Problem &p) {
+/// An optimal order (DP over subsets of the executed set, n <= 20), straight
+/// from the definition of memAt.
+inline Order optimalOrder(const Problem &p) {
   const unsigned n = p.numStatements();
   std::vector<uint64_t> predMask(n, 0);
   for (auto [u, v] : p.edges())
     predMask[v] |= uint64_t(1) << u;
   const int64_t inf = std::numeric_limits<int64_t>::max();
   std::vector<int64_t> f(size_t(1) << n, inf);
+  std::vector<int> last(size_t(1) << n, -1);
   f[0] = p.liveIn;
   for (uint64_t mask = 0; mask < (uint64_t(1) << n); ++mask) {
     if (f[mask] == inf)
@@ -88,11 +90,62 @@ inline int64_t bruteForceOptimum(const Problem &p) {
         continue;
       int64_t peak = std::max(f[mask], memAt(p, mask, v));
       uint64_t next = mask | (uint64_t(1) << v);
-      f[next] = std::min(f[next], peak);
+      if (peak < f[next]) {
+        f[next] = peak;
+        last[next] = v;
+      }
     }
   }
-  return f[(uint64_t(1) << n) - 1];
+  Order order(n);
+  uint64_t mask = (uint64_t(1) << n) - 1;
+  for (unsigned i = n; i-- > 0;) {
+    order[i] = static_cast<StmtId>(last[mask]);
+    mask &= ~(uint64_t(1) << order[i]);
+  }
+  return order;
 }
+
+/// Minimum peak over all legal orders (n <= 20).
+inline int64_t bruteForceOptimum(const Problem &p) {
+  Order order = optimalOrder(p);
+  int64_t peak = p.liveIn;
+  uint64_t executed = 0;
+  for (StmtId v : order) {
+    peak = std::max(peak, memAt(p, executed, v));
+    executed |= uint64_t(1) << v;
+  }
+  return peak;
+}
+
+/// Adds statement `s` writing a fresh buffer of `bytes`.
+inline BufferId addOutput(Problem &p, StmtId s, int64_t bytes,
+                          bool freed = true) {
+  BufferId b = p.addBuffer(bytes, freed);
+  p.addUse(s, b);
+  return b;
+}
+
+/// `reader` reads `b`, produced by `writer`.
+inline void addRead(Problem &p, StmtId writer, BufferId b, StmtId reader) {
+  p.addUse(reader, b);
+  p.addEdge(writer, reader);
+}
+
+// Wall-clock limits are checked only in optimised builds without sanitizers;
+// elsewhere the tests still run and check results.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PEAKMEM_TEST_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PEAKMEM_TEST_SANITIZED 1
+#endif
+#if defined(NDEBUG) && !defined(PEAKMEM_TEST_SANITIZED)
+constexpr bool kCheckTiming = true;
+#else
+constexpr bool kCheckTiming = false;
+#endif
 
 } // namespace peakmem::test
 
