@@ -1,4 +1,4 @@
-"""Randomized differential testing of peakmem-reorder (docs/Testing.md).
+"""Randomized differential testing of peakmem's passes (docs/Testing.md).
 
 Three independent parts, none of which uses peakmem's own code:
 
@@ -11,26 +11,36 @@ Three independent parts, none of which uses peakmem's own code:
   at the end of the block or right after the last use, hoisted allocations,
   `alignment` attributes, the occasional leak. Every statement gets a
   location `loc("sN")` so that it can be found again in the output.
+  Extended programs (seeds from EXT_BASE) add scf.if (with and without
+  allocations, on constants or on a loop's induction variable), calls to
+  external declarations (barriers), memref.alloca and skip connections;
+  seeds from REFUSED_BASE add one thing the model must refuse (several
+  blocks, tensors, a dynamic allocation, ...).
 
 * Alongside the text, the generator's own description of every statement:
   which base allocations it allocates, reads, writes, views, frees, which SSA
   values it defines and uses, the byte size of every buffer (elements x
-  element bytes + `alignment`). All function arguments are one "external"
-  base (a caller may pass aliasing memrefs).
+  element bytes + `alignment`; 0 for memref.alloca). All function arguments
+  are one "external" base (a caller may pass aliasing memrefs).
 
-* An oracle over that description: the dependency check of an order, the
-  accounting rule (a buffer is live from its alloc op through its dealloc op,
-  or to the end of the block; a loop adds the peak of its body as transient
-  scratch), and the minimum peak over all legal orders (exhaustive dynamic
-  programming over the down-sets of the dependency order, with allocs right
-  before the first user and frees right after the last user).
+* An oracle over that description: the dependency check of an order (calls
+  are barriers), the accounting rule (a buffer is live from its alloc op
+  through its dealloc op, or to the end of the block; a region op adds the
+  peak of its regions as transient scratch: the larger region of an scf.if
+  for the model, the region taken for what a run measures), and the minimum
+  peak over all legal orders (exhaustive dynamic programming over the
+  down-sets of the dependency order, with allocs right before the first user
+  and frees right after the last user unless a call pins them).
 
 `check_programs` runs peakmem-reorder on a batch of programs in one
 peakmem-opt invocation and compares; `check_executions` runs the execution
-harness before and after. `python3 -m peakmem.fuzz --help` for the long mode.
+harness before and after; `check_passes` runs every pass and the pipeline,
+checks fresh, mutated and moved certificates with the verifier, and executes
+a sample. `python3 -m peakmem.fuzz --help` for the long modes.
 """
 
 import argparse
+import copy
 import concurrent.futures
 import dataclasses
 import itertools
@@ -44,6 +54,12 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 ELEM_BYTES = {"f32": 4, "i8": 1}
 EXT = "<ext>"            # the one base of all function arguments
 TINY_BASE = 1_000_000    # seeds from here: tiny (executable) programs
+# Extended programs (test/python/test_fuzz_passes.py): the same steps plus
+# scf.if, calls to external declarations (barriers) and memref.alloca.
+# Seeds below EXT_BASE generate exactly what they always did.
+EXT_BASE = 2_000_000
+EXT_TINY_BASE = 3_000_000  # extended and tiny
+REFUSED_BASE = 4_000_000   # an extended program made unmodelable
 BRUTE_MAX = 14           # brute-force the optimum up to this many units
 DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
 
@@ -60,9 +76,12 @@ class Buf:
     elem: str
     align: int = 0           # `alignment` attribute (bytes requested on top)
     external: bool = False   # a function argument
+    stack: bool = False      # memref.alloca: 0 heap bytes, never freed
 
     @property
     def bytes(self) -> int:
+        if self.stack:
+            return 0
         n = 1
         for d in self.shape:
             n *= d
@@ -106,7 +125,29 @@ class Stmt:
     views: Set[str] = dataclasses.field(default_factory=set)
     alloc: Optional[str] = None
     free: Optional[str] = None
-    body: Optional["Block"] = None            # scf.for body
+    body: Optional["Block"] = None            # scf.for body, scf.if then
+    else_body: Optional["Block"] = None       # scf.if else (if any)
+    barrier: bool = False     # a call (or contains one): unknown effects
+    head: str = ""            # region op: first line; rendered from blocks
+    cond: Optional[Tuple] = None   # scf.if: ("const", taken) | ("iv", iv, k)
+    iv: str = ""              # scf.for: induction variable and trip count
+    trips: int = 0
+
+    def regions(self) -> List[Tuple[object, "Block"]]:
+        """(block key, block) of the op's regions: the key of region 0 is
+        the op's sid, of the else region (sid, 1)."""
+        out = []
+        if self.body is not None:
+            out.append((self.sid, self.body))
+        if self.else_body is not None:
+            out.append(((self.sid, 1), self.else_body))
+        return out
+
+    def touches_memory(self) -> bool:
+        """Has a memory effect (read, write, alloc, free) or is a barrier;
+        view ops, constants and compares have none."""
+        return bool(self.barrier or self.reads or self.writes or self.alloc
+                    or self.free)
 
     def touched(self) -> Set[str]:
         """Bases this statement uses (any access or SSA use of an alias)."""
@@ -133,20 +174,41 @@ class Program:
     results: List[Val]
     body: Block
     text: str = ""           # the func.func
+    # External declarations the body calls: (symbol, argument types).
+    decls: List[Tuple[str, List[str]]] = dataclasses.field(
+        default_factory=list)
+    refused: str = ""        # why the model must refuse it (REFUSED_BASE)
+    extra_funcs: str = ""    # other functions the module needs (refused)
 
-    def blocks(self) -> List[Tuple[Optional[int], Block]]:
-        """(sid of the owning loop or None, block), outermost first."""
+    def blocks(self) -> List[Tuple[object, Block]]:
+        """(block key, block), outermost first: None for the function
+        body, the op's sid for a loop body or an if's then region, (sid, 1)
+        for an if's else region."""
         out = [(None, self.body)]
         k = 0
         while k < len(out):
             for s in out[k][1].stmts:
-                if s.body is not None:
-                    out.append((s.sid, s.body))
+                out.extend(s.regions())
             k += 1
         return out
 
-    def module(self) -> str:
-        return "module {\n" + self.text + "}\n"
+    def decls_text(self, stubs: bool = False) -> str:
+        """The external declarations; with `stubs`, as functions with an
+        empty body (to execute: the model assumes a callee allocates
+        nothing, the stub does nothing)."""
+        out = []
+        for name, types in self.decls:
+            if stubs:
+                args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(types))
+                out.append(f"  func.func private {name}({args}) {{\n"
+                           f"    return\n  }}\n")
+            else:
+                out.append(f"  func.func private {name}({', '.join(types)})"
+                           "\n")
+        return "".join(out) + self.extra_funcs
+
+    def module(self, stubs: bool = False) -> str:
+        return "module {\n" + self.decls_text(stubs) + self.text + "}\n"
 
     @property
     def units(self) -> int:
@@ -188,7 +250,10 @@ class Generator:
     def __init__(self, seed: int):
         self.seed = seed
         self.rng = random.Random(seed * 7919 + 17)
-        self.tiny = seed >= TINY_BASE
+        self.extended = seed >= EXT_BASE
+        self.tiny = TINY_BASE <= seed < EXT_BASE or \
+            EXT_TINY_BASE <= seed < REFUSED_BASE
+        self.decls: List[Tuple[str, List[str]]] = []
         self.sid = 0
         self.nval = 0
         self.consts: Dict[Tuple[str, str], Stmt] = {}
@@ -238,17 +303,18 @@ class Generator:
                 and (elem is None or v.elem == elem)]
 
     def alloc(self, out: List[Stmt], bufs: Dict[str, Buf], shape, elem,
-              align_ok=True) -> Val:
+              align_ok=True, op="memref.alloc") -> Val:
         name = self.new_name("b")
         align = 0
         if align_ok and self.rng.random() < 0.15:
             align = self.rng.choice([16, 32, 64, 128])
         typ = Val(name, shape, elem, name).type
         attr = f" {{alignment = {align} : i64}}" if align else ""
-        out.append(Stmt(self.new_sid(), "memref.alloc",
-                        [f"{name} = memref.alloc(){attr} : {typ}"],
+        out.append(Stmt(self.new_sid(), op,
+                        [f"{name} = {op}(){attr} : {typ}"],
                         defs={name}, alloc=name))
-        bufs[name] = Buf(name, shape, elem, align)
+        bufs[name] = Buf(name, shape, elem, align,
+                         stack=op == "memref.alloca")
         return Val(name, shape, elem, name, _contiguous(shape))
 
     def subview(self, out: List[Stmt], src: Val, offsets, sizes,
@@ -584,6 +650,13 @@ class Generator:
             inner_acc = head if rng.random() < 0.6 else target
             body.append(self.make_loop(inner_acc, readable + temps,
                                        depth + 1))
+        if self.extended and depth == 0 and rng.random() < 0.3:
+            # An if on the induction variable: both branches run (in
+            # different iterations), so the larger one is always reached.
+            self.make_if(body, readable + temps, [target] + temps,
+                         iv=(iv, rng.choice([0, trips - 1])))
+        if self.extended and rng.random() < 0.1:
+            self.barrier_call(body, readable + temps)
         # Temporaries of the first one's shape are combined into it in
         # place; every remaining one is accumulated into the target.
         accumulate = [head]
@@ -599,19 +672,187 @@ class Generator:
                 self.linalg(body, "linalg.add", [target, t], [target])
         self.place_frees(body, bbufs, set(),
                          rng.choice(["end", "last", "mixed"]))
+        head_line = f"scf.for {iv} = {c0} to {ct} step {c1} {{"
         st = Stmt(self.new_sid(), "scf.for",
-                  [f"scf.for {iv} = {c0} to {ct} step {c1} {{"] +
+                  [head_line] +
                   [f"  {line}" for s in body for line in _stmt_lines(s)] +
                   ["}"],
-                  body=Block(body, bbufs))
-        defs_in = set().union(*(s.defs for s in body)) | {iv}
-        for s in body:
-            st.uses |= s.uses - defs_in
-            st.reads |= s.reads - set(bbufs)
-            st.writes |= s.writes - set(bbufs)
-            st.views |= s.views - set(bbufs)
+                  body=Block(body, bbufs), head=head_line, iv=iv,
+                  trips=trips)
+        _summarize_regions(st, [Block(body, bbufs)], {iv})
         st.uses |= {c0, c1, ct}
         return st
+
+    # ----------------------------------------------------- extended steps
+    def barrier_call(self, out: List[Stmt], readable: List[Val]):
+        """func.call of an external declaration: no memory effect interface,
+        so a barrier; with a memref operand it is also a user of it."""
+        k = len(self.decls)
+        if readable and self.rng.random() < 0.5:
+            v = self.pick(readable)
+            name = f"@fz{self.seed}_use{k}"
+            self.decls.append((name, [v.type]))
+            out.append(Stmt(self.new_sid(), "func.call",
+                            [f"func.call {name}({v.name}) : ({v.type}) -> "
+                             "()"],
+                            uses={v.name}, views={v.base}, barrier=True))
+            v.uses += 1
+        else:
+            name = f"@fz{self.seed}_barrier{k}"
+            self.decls.append((name, []))
+            out.append(Stmt(self.new_sid(), "func.call",
+                            [f"func.call {name}() : () -> ()"],
+                            barrier=True))
+
+    def act_call(self, out, bufs):
+        self.barrier_call(out, self.pool)
+        return None
+
+    def act_alloca(self, out, bufs):
+        """A stack buffer (0 heap bytes, never freed) filled or copied
+        into; later steps read and update it like any buffer."""
+        src = self.pick([v for v in self.pool if len(v.shape) <= 2])
+        shape = src.shape if self.rng.random() < 0.7 else \
+            self.rng.choice(self.shapes)
+        dst = self.alloc(out, bufs, shape, src.elem, op="memref.alloca")
+        if shape == src.shape and self.rng.random() < 0.7:
+            self.linalg(out, "linalg.copy", [src], [dst])
+        else:
+            self.linalg(out, "linalg.fill", [], [dst],
+                        scalars=[self.scalar(src.elem)])
+        return dst
+
+    def act_skip(self, out, bufs):
+        """A skip connection, what peakmem-recompute clones: a buffer S
+        produced cheaply from an argument (a fill, a copy or an
+        elementwise op), read by t1 = f(S), then t2 = g(t1), then S is
+        added into t2 in place. S is live across t2's step without being
+        used there; recomputing S before the add lowers that step by S."""
+        src = self.pick([v for v in self.args if len(v.shape) <= 2])
+        sk = self.alloc(out, bufs, src.shape, src.elem)
+        roll = self.rng.random()
+        if roll < 0.3:
+            self.linalg(out, "linalg.fill", [], [sk],
+                        scalars=[self.scalar(src.elem)])
+        elif roll < 0.6:
+            self.linalg(out, "linalg.copy", [src], [sk])
+        else:
+            self.generic(out, "unary", [src], sk)
+        t1 = self.alloc(out, bufs, src.shape, src.elem)
+        self.generic(out, "unary", [sk], t1)
+        t2 = self.alloc(out, bufs, src.shape, src.elem)
+        if self.rng.random() < 0.5:
+            self.generic(out, "unary", [t1], t2)
+        else:
+            self.linalg(out, "linalg.mul", [t1, t1], [t2])
+        self.linalg(out, "linalg.add", [t2, sk], [t2])
+        return t2
+
+    def act_if(self, out, bufs):
+        writable = [v for v in self.pool if v.writable] + \
+            [v for v in self.args if v.writable and v.uses > 0]
+        self.make_if(out, list(self.pool), writable)
+        return None
+
+    def make_branch(self, readable: List[Val], writable: List[Val],
+                    kind: str) -> Block:
+        """A region of an scf.if. "alloc": 1-2 temporaries computed from
+        `readable`, accumulated into a writable outer value where shapes
+        allow, freed in the region; "inplace": an in-place update of an
+        outer value, no allocation; "call": a barrier call and an
+        in-place update."""
+        rng = self.rng
+        body: List[Stmt] = []
+        bbufs: Dict[str, Buf] = {}
+        flat = [v for v in readable if len(v.shape) <= 2]
+        if kind == "alloc":
+            for _ in range(rng.choice([1, 1, 2])):
+                src = self.pick(flat)
+                t = self.alloc(body, bbufs, src.shape, src.elem)
+                same = [v for v in readable if v.shape == src.shape and
+                        v.elem == src.elem]
+                roll = rng.random()
+                if roll < 0.35:
+                    self.linalg(body, "linalg.copy", [src], [t])
+                elif roll < 0.6:
+                    self.linalg(body, "linalg.mul", [src, self.pick(same)],
+                                [t])
+                else:
+                    self.generic(body, "unary", [src], t)
+                tgts = [v for v in writable if v.shape == t.shape and
+                        v.elem == t.elem]
+                reds = [v for v in writable if v.shape == (1,) and
+                        v.elem == t.elem]
+                if tgts and rng.random() < 0.8:
+                    tgt = self.pick(tgts)
+                    self.linalg(body, "linalg.add", [tgt, t], [tgt])
+                elif reds and rng.random() < 0.8:
+                    self.generic(body, "reduce", [t], self.pick(reds))
+            self.place_frees(body, bbufs, set(),
+                             rng.choice(["end", "last", "mixed"]))
+            return Block(body, bbufs)
+        if kind == "call":
+            self.barrier_call(body, readable)
+        if writable:
+            dst = self.pick(writable)
+            others = [v for v in readable if v.shape == dst.shape and
+                      v.elem == dst.elem]
+            if others and rng.random() < 0.7:
+                self.linalg(body, rng.choice(["linalg.add", "linalg.mul"]),
+                            [dst, self.pick(others)], [dst])
+            else:
+                self.linalg(body, "linalg.fill", [], [dst],
+                            scalars=[self.scalar(dst.elem)])
+        elif not body:
+            self.barrier_call(body, readable)
+        return Block(body, bbufs)
+
+    def make_if(self, out: List[Stmt], readable: List[Val],
+                writable: List[Val], iv=None):
+        """An arith.cmpi and an scf.if on it. At the top level the
+        condition compares constants (the taken branch is known: the one
+        with the larger peak 75% of the time); in a loop body it compares
+        the induction variable with a constant (both branches run)."""
+        rng = self.rng
+        then = self.make_branch(readable, writable,
+                                rng.choice(["alloc", "alloc", "inplace",
+                                            "call"]))
+        els = None
+        ek = rng.choice(["alloc", "inplace", "none", "none"])
+        if ek != "none":
+            els = self.make_branch(readable, writable, ek)
+        cname = self.new_name("p")
+        if iv is None:
+            tp = simulate(then, [s.sid for s in then.stmts])
+            ep = simulate(els, [s.sid for s in els.stmts]) if els else 0
+            larger_then = tp >= ep
+            take_then = larger_then if rng.random() < 0.75 else \
+                not larger_then
+            a, b = sorted(rng.sample(range(0, 5), 2))
+            if not take_then:
+                a, b = b, a
+            ca, cb = self.const(str(a), "index"), self.const(str(b), "index")
+            cond = ("const", take_then)
+            uses = {ca, cb}
+        else:
+            ivname, k = iv
+            ck = self.const(str(k), "index")
+            ca, cb = ivname, ck
+            cond = ("iv", ivname, k)
+            uses = {ivname, ck}
+            a = None
+        pred = "slt" if iv is None else "eq"
+        out.append(Stmt(self.new_sid(), "arith.cmpi",
+                        [f"{cname} = arith.cmpi {pred}, {ca}, {cb} : index"],
+                        defs={cname}, uses=uses))
+        head_line = f"scf.if {cname} {{"
+        blocks = [then] + ([els] if els else [])
+        st = Stmt(self.new_sid(), "scf.if", [], body=then, else_body=els,
+                  head=head_line, cond=cond)
+        st.lines = _stmt_lines(st)[:-1] + ["}"]
+        _summarize_regions(st, blocks, set())
+        st.uses.add(cname)
+        out.append(st)
 
     def act_dead(self, out, bufs):
         """A buffer no op uses (freed or leaked by place_frees)."""
@@ -631,7 +872,7 @@ class Generator:
         after: Dict[int, List[str]] = {}
         at_end: List[str] = []
         for name in bufs:
-            if name in escaping:
+            if name in escaping or bufs[name].stack:
                 continue
             if self.rng.random() < leak_p:
                 continue          # never freed: live to the end
@@ -706,6 +947,9 @@ class Generator:
                    ("dead", 0.15),
                    ("convert", 1 if mixed else 0),
                    ("output", 1 if has_out else 0)]
+        if self.extended:
+            actions += [("if", 1.3), ("call", 0.5), ("alloca", 0.6),
+                        ("skip", 0.8)]
         names = [a for a, w in actions]
         weights = [w for a, w in actions]
         for _ in range(steps):
@@ -732,7 +976,8 @@ class Generator:
                                 scalars=[self.scalar(o.elem)])
 
         # Results: unread values first (sinks), sometimes a view.
-        owned = [v for v in self.pool if v.base != EXT]
+        owned = [v for v in self.pool if v.base != EXT and
+                 not bufs[v.base].stack]
         results: List[Val] = []
         if owned:
             sinks = [v for v in owned if v.uses == 0 and not v.view]
@@ -760,27 +1005,83 @@ class Generator:
 
         block = Block(stmts, bufs, escaping)
         name = f"fz{self.seed}"
-        prog = Program(self.seed, name, args, results, block)
+        prog = Program(self.seed, name, args, results, block,
+                       decls=self.decls)
         prog.text = render(prog)
         return prog
 
 
-def _stmt_lines(s: Stmt) -> List[str]:
-    lines = list(s.lines)
-    lines[-1] = f'{lines[-1]} loc("s{s.sid}")'
+def _summarize_regions(st: Stmt, blocks: List[Block], bound: Set[str]):
+    """What a region op does outside itself: the uses, reads, writes and
+    views of its nested statements, minus the values and buffers defined
+    inside (`bound`: its block arguments); a barrier inside makes it one."""
+    defs_in = set(bound)
+    local: Set[str] = set()
+    for b in blocks:
+        for s in b.stmts:
+            defs_in |= s.defs
+        local |= set(b.bufs)
+    for b in blocks:
+        for s in b.stmts:
+            st.uses |= s.uses - defs_in
+            st.reads |= s.reads - local
+            st.writes |= s.writes - local
+            st.views |= s.views - local
+            st.barrier |= s.barrier
+
+
+def _stmt_lines(s: Stmt, attrs: Optional[Dict[int, str]] = None,
+                prefix: str = "") -> List[str]:
+    """The statement's text with its location loc("<prefix>s<sid>"); a
+    region op is rendered from its blocks as they stand (so a permuted
+    block prints permuted). `attrs` maps sids to an attribute dictionary
+    printed after the op."""
+    if s.head:
+        lines = [s.head] + [f"  {line}" for t in s.body.stmts
+                            for line in _stmt_lines(t, attrs, prefix)]
+        if s.else_body is not None:
+            lines.append("} else {")
+            lines += [f"  {line}" for t in s.else_body.stmts
+                      for line in _stmt_lines(t, attrs, prefix)]
+        lines.append("}")
+    else:
+        lines = list(s.lines)
+    extra = f" {attrs[s.sid]}" if attrs and s.sid in attrs else ""
+    lines[-1] = f'{lines[-1]}{extra} loc("{prefix}s{s.sid}")'
     return lines
 
 
-def render(p: Program) -> str:
-    args = ", ".join(f"{a.name}: {a.type}" for a in p.args)
+def loc_prefix(seed: int) -> str:
+    """Extended programs name their statements loc("fz<seed>.s<N>"), so
+    that a diagnostic at a nested op names its program; the original
+    programs keep loc("s<N>")."""
+    return f"fz{seed}." if seed >= EXT_BASE else ""
+
+
+def render(p: Program, func_attrs: str = "",
+           nested_attrs: Optional[Dict[int, str]] = None,
+           insert_before: Optional[Dict[int, List[str]]] = None,
+           extra_args: Sequence[str] = ()) -> str:
+    """The func.func of a program. `func_attrs`: an `attributes {...}`
+    dictionary body for the function; `nested_attrs`: per sid, a
+    dictionary printed after the op; `insert_before`: raw lines inserted
+    before top-level statements (sid -> lines); `extra_args`: more
+    arguments."""
+    args = ", ".join([f"{a.name}: {a.type}" for a in p.args] +
+                     list(extra_args))
     res = ""
     if len(p.results) == 1:
         res = f" -> {p.results[0].type}"
     elif p.results:
         res = f" -> ({', '.join(v.type for v in p.results)})"
-    lines = [f"  func.func @{p.name}({args}){res} {{"]
+    attrs = f" attributes {{{func_attrs}}}" if func_attrs else ""
+    lines = [f"  func.func @{p.name}({args}){res}{attrs} {{"]
+    prefix = loc_prefix(p.seed)
     for s in p.body.stmts:
-        lines += [f"    {line}" for line in _stmt_lines(s)]
+        if insert_before and s.sid in insert_before:
+            lines += insert_before[s.sid]
+        lines += [f"    {line}"
+                  for line in _stmt_lines(s, nested_attrs, prefix)]
     if p.results:
         lines.append(f"    return {', '.join(v.name for v in p.results)} : "
                      f"{', '.join(v.type for v in p.results)}")
@@ -791,7 +1092,68 @@ def render(p: Program) -> str:
 
 
 def generate(seed: int) -> Program:
+    """The program of a seed: seeds below EXT_BASE as they always were,
+    EXT_BASE.. extended, EXT_TINY_BASE.. extended and tiny, REFUSED_BASE..
+    an extended program with one thing the model must refuse."""
+    if seed >= REFUSED_BASE:
+        return generate_refused(seed)
     return Generator(seed).generate()
+
+
+# What the model refuses (docs/Model.md "What is refused"), one per
+# REFUSED_BASE seed in turn: lines inserted before a random top-level
+# statement of an extended program (or an argument / another function).
+REFUSED_KINDS = ("multi-block", "tensor-argument", "tensor-op",
+                 "dynamic-alloc", "free-in-region", "leak-in-loop",
+                 "call-with-body", "call-returns-memref")
+
+
+def generate_refused(seed: int) -> Program:
+    p = Generator(seed).generate()
+    rng = random.Random(seed * 31 + 7)
+    kind = REFUSED_KINDS[(seed - REFUSED_BASE) % len(REFUSED_KINDS)]
+    top = [s for s in p.body.stmts if s.op != "arith.constant"]
+    at = rng.choice(top).sid
+    ins: List[str] = []
+    extra_args: List[str] = []
+    if kind == "multi-block":
+        ins = ['    cf.br ^bb1 loc("rbr")', "  ^bb1:"]
+    elif kind == "tensor-argument":
+        extra_args = ["%targ: tensor<4xf32>"]
+    elif kind == "tensor-op":
+        ins = ['    %rt = tensor.empty() : tensor<4xf32> loc("rt")']
+    elif kind == "dynamic-alloc":
+        ins = ["    %rn = arith.constant 4 : index",
+               '    %rd = memref.alloc(%rn) : memref<?xf32> loc("rd")',
+               "    %rf = arith.constant 1.000000e+00 : f32",
+               "    linalg.fill ins(%rf : f32) outs(%rd : memref<?xf32>)",
+               "    memref.dealloc %rd : memref<?xf32>"]
+    elif kind == "free-in-region":
+        ins = ["    %rb = memref.alloc() : memref<4xf32>",
+               "    %rc = arith.constant true",
+               "    scf.if %rc {",
+               '      memref.dealloc %rb : memref<4xf32> loc("rf")',
+               "    }"]
+    elif kind == "leak-in-loop":
+        ins = ["    %r0 = arith.constant 0 : index",
+               "    %r1 = arith.constant 1 : index",
+               "    %r2 = arith.constant 2 : index",
+               "    scf.for %ri = %r0 to %r2 step %r1 {",
+               '      %rl = memref.alloc() : memref<4xf32> loc("rl")',
+               "    }"]
+    elif kind == "call-with-body":
+        ins = [f'    func.call @fz{seed}_body() : () -> () loc("rc")']
+        p.extra_funcs = (f"  func.func private @fz{seed}_body() {{\n"
+                         "    return\n  }\n")
+    elif kind == "call-returns-memref":
+        ins = [f"    %rm = func.call @fz{seed}_get() : () -> memref<4xf32>"
+               ' loc("rm")']
+        p.extra_funcs = (f"  func.func private @fz{seed}_get() -> "
+                         "memref<4xf32>\n")
+    p.refused = kind
+    p.text = render(p, insert_before={at: ins} if ins else None,
+                    extra_args=extra_args)
+    return p
 
 
 # ===========================================================================
@@ -808,6 +1170,10 @@ def dependencies(block: Block) -> List[Tuple[int, int, str]]:
             a = stmts[i]
             if a.defs & b.uses:
                 deps.append((a.sid, b.sid, "SSA def-use"))
+                continue
+            if (a.barrier and b.touches_memory()) or \
+                    (b.barrier and a.touches_memory()):
+                deps.append((a.sid, b.sid, "barrier (call)"))
                 continue
             why = None
             for base in a.touched() & b.touched():
@@ -840,11 +1206,17 @@ def check_order(block: Block, order: Sequence[int]) -> List[str]:
 
 
 def simulate(block: Block, order: Sequence[int],
-             orders: Optional[Dict[int, Sequence[int]]] = None) -> int:
+             orders: Optional[Dict[object, Sequence[int]]] = None,
+             env: Optional[Dict[str, int]] = None) -> int:
     """Peak bytes of `block` run in `order` (sids): a buffer is live from its
-    alloc through its dealloc (or to the end of the block); a loop adds the
-    peak of its body, run in orders[loop sid] (as written if absent), on
-    top of what is live around it."""
+    alloc through its dealloc (or to the end of the block); a region op
+    adds the peak of its regions, each run in orders[block key] (as written
+    if absent), on top of what is live around it.
+
+    With `env` None, the model's rule: an scf.if counts its larger region.
+    With `env` a dict (induction variables -> values; {} at the top), what
+    a run allocates: an scf.if counts the region its condition takes, a
+    loop the largest peak over its iterations."""
     orders = orders or {}
     by_sid = {s.sid: s for s in block.stmts}
     live: Set[str] = set()
@@ -853,11 +1225,7 @@ def simulate(block: Block, order: Sequence[int],
         s = by_sid[sid]
         if s.alloc:
             live.add(s.alloc)
-        scratch = 0
-        if s.body is not None:
-            scratch = simulate(
-                s.body, orders.get(s.sid, [t.sid for t in s.body.stmts]),
-                orders)
+        scratch = _scratch(s, orders, env)
         mem = sum(block.bufs[b].bytes for b in live) + scratch
         peak = max(peak, mem)
         if s.free:
@@ -865,22 +1233,100 @@ def simulate(block: Block, order: Sequence[int],
     return peak
 
 
+def _scratch(s: Stmt, orders, env) -> int:
+    if s.body is None:
+        return 0
+
+    def run(key, blk, e):
+        return simulate(blk, orders.get(key, [t.sid for t in blk.stmts]),
+                        orders, e)
+
+    if env is None:
+        return max(run(k, b, None) for k, b in s.regions())
+    if s.op == "scf.for":
+        return max((run(s.sid, s.body, {**env, s.iv: i})
+                    for i in range(s.trips)), default=0)
+    if s.cond[0] == "const":
+        taken = s.cond[1]
+    else:
+        taken = env[s.cond[1]] == s.cond[2]
+    if taken:
+        return run(s.sid, s.body, env)
+    if s.else_body is None:
+        return 0
+    return run((s.sid, 1), s.else_body, env)
+
+
 def program_peak(p: Program,
-                 orders: Optional[Dict[Optional[int], Sequence[int]]] = None
-                 ) -> int:
-    """Peak of the whole function; `orders` maps None (the body) and loop
-    sids to orders, the order as written where absent."""
+                 orders: Optional[Dict[object, Sequence[int]]] = None,
+                 executed: bool = False) -> int:
+    """Peak of the whole function; `orders` maps block keys (None for the
+    body) to orders, the order as written where absent. `executed`: what
+    a run measures (the taken branch of every scf.if) instead of the
+    model's rule (the larger branch)."""
     orders = orders or {}
     top = orders.get(None, [s.sid for s in p.body.stmts])
     return simulate(p.body, top,
-                    {k: v for k, v in orders.items() if k is not None})
+                    {k: v for k, v in orders.items() if k is not None},
+                    {} if executed else None)
+
+
+def closure(block: Block) -> Dict[int, Set[int]]:
+    """sid -> every sid that must come after it (transitive dependencies)."""
+    succ: Dict[int, Set[int]] = {s.sid: set() for s in block.stmts}
+    for a, b, _ in dependencies(block):
+        succ[a].add(b)
+    reach: Dict[int, Set[int]] = {}
+    for s in reversed(block.stmts):
+        r: Set[int] = set()
+        for t in succ[s.sid]:
+            r.add(t)
+            r |= reach[t]
+        reach[s.sid] = r
+    return reach
+
+
+def pinned_allocs_frees(block: Block) -> Set[int]:
+    """Allocs and frees that "right before the first user" / "right after
+    the last user" may place illegally: an alloc that must precede a
+    statement X (a barrier: a call) that no user of its buffer must
+    precede, or a free that must follow an X that no user must follow.
+    Those stay statements of their own in the optimum (exact for every
+    block); elsewhere merging them is exact. Only barriers create them."""
+    users: Dict[str, List[int]] = {b: [] for b in block.bufs}
+    for s in block.stmts:
+        if s.alloc or s.free:
+            continue
+        for b in s.touched():
+            if b in users:
+                users[b].append(s.sid)
+    if not any(s.barrier for s in block.stmts):
+        return set()
+    reach = closure(block)
+    pinned: Set[int] = set()
+    for s in block.stmts:
+        b = s.alloc or s.free
+        if not b or not users[b]:
+            continue
+        mine = set(users[b])
+        for x in block.stmts:
+            if x.sid in mine or x.sid == s.sid or (x.alloc or x.free) == b:
+                continue
+            if s.alloc and x.sid in reach[s.sid] and \
+                    not any(x.sid in reach[u] for u in mine):
+                pinned.add(s.sid)
+            if s.free and s.sid in reach[x.sid] and \
+                    not any(u in reach[x.sid] for u in mine):
+                pinned.add(s.sid)
+    return pinned
 
 
 def schedule_units(block: Block) -> List[Stmt]:
     """Statements a schedule orders freely: everything but constants (no
     memory, no operands), allocs (placed before the first user) and frees
     (after the last user); an alloc or free of a buffer with no other user
-    stays a unit."""
+    stays a unit, and so does one pinned by a barrier
+    (pinned_allocs_frees)."""
     users: Dict[str, int] = {b: 0 for b in block.bufs}
     for s in block.stmts:
         if s.alloc or s.free:
@@ -888,12 +1334,13 @@ def schedule_units(block: Block) -> List[Stmt]:
         for b in s.touched():
             if b in users:
                 users[b] += 1
+    pinned = pinned_allocs_frees(block)
     units = []
     for s in block.stmts:
         if s.op == "arith.constant":
             continue
         if s.alloc or s.free:
-            if users[s.alloc or s.free] == 0:
+            if users[s.alloc or s.free] == 0 or s.sid in pinned:
                 units.append(s)
             continue
         units.append(s)
@@ -901,15 +1348,23 @@ def schedule_units(block: Block) -> List[Stmt]:
 
 
 def _unit_edges(block: Block, units: List[Stmt]) -> Dict[int, Set[int]]:
+    """Unit -> the units that must precede it, transitively (a chain
+    through a merged alloc or free, such as call -> alloc -> view, orders
+    its ends)."""
     index = {s.sid: i for i, s in enumerate(units)}
     preds: Dict[int, Set[int]] = {i: set() for i in range(len(units))}
-    for a, b, _ in dependencies(block):
-        if a in index and b in index:
-            preds[index[b]].add(index[a])
+    for a, after in closure(block).items():
+        if a not in index:
+            continue
+        for b in after:
+            if b in index:
+                preds[index[b]].add(index[a])
     return preds
 
 
-def optimum(block: Block) -> Tuple[int, int]:
+def optimum(block: Block,
+            nested_orders: Optional[Dict[object, Sequence[int]]] = None
+            ) -> Tuple[int, int]:
     """(minimum peak over all legal orders, number of units), allocs right
     before the first user and frees right after the last user; loops at
     their own optimum. Exhaustive: dynamic programming over the down-sets of
@@ -919,8 +1374,13 @@ def optimum(block: Block) -> Tuple[int, int]:
     n = len(units)
     preds = _unit_edges(block, units)
     pmask = [sum(1 << p for p in preds[i]) for i in range(n)]
-    scratch = [optimum(s.body)[0] if s.body is not None else 0
-               for s in units]
+    if nested_orders is None:
+        scratch = [max((optimum(b)[0] for _, b in s.regions()), default=0)
+                   for s in units]
+    else:
+        # Nested blocks fixed in the given orders (as written if absent):
+        # the optimum of this block alone, as a certificate bounds it.
+        scratch = [_scratch(s, nested_orders, None) for s in units]
     freed = {s.free for s in block.stmts if s.free}
     umask: Dict[str, int] = {b: 0 for b in block.bufs}
     for i, s in enumerate(units):
@@ -983,7 +1443,8 @@ def _simulate_opt_bodies(block: Block, order):
         s = by_sid[sid]
         if s.alloc:
             live.add(s.alloc)
-        scratch = optimum_by_permutations(s.body) if s.body else 0
+        scratch = max((optimum_by_permutations(b) for _, b in s.regions()),
+                      default=0)
         peak = max(peak, sum(block.bufs[b].bytes for b in live) + scratch)
         if s.free:
             live.discard(s.free)
@@ -1020,9 +1481,10 @@ def place(block: Block, unit_order: List[int], unit_ids: Set[int]):
 # ===========================================================================
 
 _FUNC_START = re.compile(r"^  func\.func (?:\w+ )?@([\w$.\-]+)\(")
-_LOC_SID = re.compile(r'loc\("s(\d+)"\)\s*$')
+_LOC_SID = re.compile(r'loc\("(?:fz\d+\.)?s(\d+)"\)\s*$')
 _PEAK = re.compile(r"peakmem\.peak = (-?\d+) : i64")
 _OPNAME = re.compile(r"^\s*(?:%[^=]*=\s*)?([a-z_]+\.[\w.]+)")
+_CALL = re.compile(r"^\s*(?:%[^=]*=\s*)?call\s+@")
 
 
 def split_functions(module_text: str) -> Dict[str, str]:
@@ -1045,7 +1507,10 @@ def split_functions(module_text: str) -> Dict[str, str]:
 @dataclasses.dataclass
 class ParsedFunc:
     peak: Optional[int]
-    orders: Dict[Optional[int], List[int]]   # None: body; sid: loop body
+    # Block key (None: body; sid: region 0 of op sid; (sid, k): region k)
+    # -> the tagged statements of that block, in order (a sid appears
+    # several times when peakmem-recompute cloned the op).
+    orders: Dict[object, List[int]]
     opnames: Dict[int, str]
 
 
@@ -1054,9 +1519,9 @@ def parse_function(text: str) -> ParsedFunc:
     lines = text.splitlines()
     m = _PEAK.search(lines[0])
     peak = int(m.group(1)) if m else None
-    # Stack of open regions: [op name, children sids].
-    stack: List[List] = [["func.func", []]]
-    orders: Dict[Optional[int], List[int]] = {}
+    # Stack of open ops: [op name, regions (lists of children sids)].
+    stack: List[List] = [["func.func", [[]]]]
+    orders: Dict[object, List[int]] = {}
     opnames: Dict[int, str] = {}
     for line in lines[1:]:
         s = line.strip()
@@ -1065,26 +1530,40 @@ def parse_function(text: str) -> ParsedFunc:
         if s.startswith("}"):
             if len(stack) == 1:
                 break
-            opname, children = stack.pop()
+            if s.endswith("{"):          # "} else {": the next region
+                stack[-1][1].append([])
+                continue
+            opname, regions = stack.pop()
             mm = _LOC_SID.search(s)
             if mm:
                 sid = int(mm.group(1))
                 opnames[sid] = opname
-                orders[sid] = children
-                stack[-1][1].append(sid)
+                orders[sid] = regions[0]
+                for k, region in enumerate(regions[1:], 1):
+                    orders[(sid, k)] = region
+                stack[-1][1][-1].append(sid)
             continue
         mo = _OPNAME.match(s)
-        opname = mo.group(1) if mo else "?"
+        opname = mo.group(1) if mo else \
+            ("func.call" if _CALL.match(s) else "?")
         if s.endswith("{"):
-            stack.append([opname, []])
+            stack.append([opname, [[]]])
             continue
         mm = _LOC_SID.search(s)
         if mm:
             sid = int(mm.group(1))
             opnames[sid] = opname
-            stack[-1][1].append(sid)
-    orders[None] = stack[0][1]
+            stack[-1][1][-1].append(sid)
+    orders[None] = stack[0][1][0]
     return ParsedFunc(peak, orders, opnames)
+
+
+def block_name(key) -> str:
+    if key is None:
+        return "function body"
+    if isinstance(key, tuple):
+        return f"else region of s{key[0]}"
+    return f"body of s{key}"
 
 
 _REMARK = re.compile(r"peakmem-reorder: '([\w$.\-]+)' peak (\d+) -> (\d+) "
@@ -1119,6 +1598,8 @@ class Outcome:
     optimum: Optional[int] = None  # brute force (units <= brute_max)
     budget_limited: bool = False   # not optimal, remark says so
     output_text: str = ""
+    output_orders: Dict[object, List[int]] = dataclasses.field(
+        default_factory=dict)      # block key -> order in the output
 
     @property
     def ok(self) -> bool:
@@ -1146,7 +1627,8 @@ def _run_batch(progs: List[Program], pipeline: str):
     """Runs the pipeline on all programs in one module. Returns
     ({name: (func text)}, stderr, {name: failure}); on a failed run, each
     program is run alone to find the failing ones."""
-    module = "module {\n" + "".join(p.text for p in progs) + "}\n"
+    module = "module {\n" + "".join(p.decls_text() + p.text
+                                     for p in progs) + "}\n"
     rc, out, err = _peakmem_opt(module, pipeline)
     if rc == 0:
         return out, err, {}
@@ -1178,74 +1660,87 @@ def check_programs(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
     for p in progs:
         oc = Outcome(p.seed, [])
         outcomes.append(oc)
-        oc.input_peak = program_peak(p)
-        oc.units = p.units
-        oc.max_units = max(len(schedule_units(b)) for _, b in p.blocks())
         if p.name in failed:
             oc.problems.append(failed[p.name])
+            _init_outcome(p, oc)
             continue
         if reparse:
             oc.problems.append(reparse)
-        text = funcs.get(p.name)
-        if text is None:
-            oc.problems.append("function missing from the output")
-            continue
-        oc.output_text = text
-        parsed = parse_function(text)
-        rem = remarks.get(p.name)
-        if rem is None:
-            oc.problems.append("no peakmem-reorder remark")
-        else:
-            oc.model_before, oc.model_after, oc.remark = rem
-            if oc.model_before != oc.input_peak:
-                oc.problems.append(
-                    f"model mismatch on the input: peakmem says "
-                    f"{oc.model_before}, oracle {oc.input_peak}")
-        oc.model_after = parsed.peak
-        if parsed.peak is None:
-            oc.problems.append("no peakmem.peak attribute on the output")
-        # Every block: same statements, dependencies kept.
-        loops = {owner for owner, _ in p.blocks() if owner is not None}
-        for owner, block in p.blocks():
-            order = parsed.orders.get(owner)
-            if order is None:
-                oc.problems.append(f"block of s{owner} missing in the output")
-                continue
-            where = "function body" if owner is None else \
-                f"body of loop s{owner}"
-            for v in check_order(block, order):
-                oc.problems.append(f"{where}: {v}")
-        for s in _all_stmts(p):
-            got = parsed.opnames.get(s.sid)
-            if got is not None and got != s.op:
-                oc.problems.append(f"s{s.sid} is {got} in the output, "
-                                   f"expected {s.op}")
-        if oc.problems:
-            continue
-        oc.output_peak = program_peak(
-            p, {k: v for k, v in parsed.orders.items()
-                if k is None or k in loops})
-        if parsed.peak != oc.output_peak:
-            oc.problems.append(
-                f"model mismatch on the output: peakmem.peak = {parsed.peak}"
-                f", oracle {oc.output_peak} for the output order")
-        if oc.output_peak > oc.input_peak:
-            oc.problems.append(f"peak grew: {oc.input_peak} -> "
-                               f"{oc.output_peak}")
-        if oc.max_units <= brute_max:
-            oc.optimum = optimum(p.body)[0]
-            if oc.output_peak < oc.optimum:
-                oc.problems.append(
-                    f"output peak {oc.output_peak} below the brute-force "
-                    f"optimum {oc.optimum} (oracle or model error)")
-            elif oc.output_peak > oc.optimum:
-                if "best found within budget" in oc.remark:
-                    oc.budget_limited = True
-                else:
-                    oc.problems.append(
-                        f"not optimal: peak {oc.output_peak}, brute-force "
-                        f"optimum {oc.optimum}; remark: '{oc.remark}'")
+        check_reorder_output(p, oc, funcs.get(p.name), remarks.get(p.name),
+                             brute_max)
     return outcomes
+
+
+def _init_outcome(p: Program, oc: Outcome):
+    oc.input_peak = program_peak(p)
+    oc.units = p.units
+    oc.max_units = max(len(schedule_units(b)) for _, b in p.blocks())
+
+
+def check_reorder_output(p: Program, oc: Outcome, text: Optional[str],
+                         rem: Optional[Tuple[int, int, str]],
+                         brute_max: int = BRUTE_MAX,
+                         check_optimal: bool = True):
+    """The checks of one function reordered by peakmem-reorder (its
+    printed text and its remark) against the oracle; problems go to
+    oc.problems."""
+    _init_outcome(p, oc)
+    if text is None:
+        oc.problems.append("function missing from the output")
+        return
+    oc.output_text = text
+    parsed = parse_function(text)
+    if rem is None:
+        oc.problems.append("no peakmem-reorder remark")
+    else:
+        oc.model_before, oc.model_after, oc.remark = rem
+        if oc.model_before != oc.input_peak:
+            oc.problems.append(
+                f"model mismatch on the input: peakmem says "
+                f"{oc.model_before}, oracle {oc.input_peak}")
+    oc.model_after = parsed.peak
+    if parsed.peak is None:
+        oc.problems.append("no peakmem.peak attribute on the output")
+    # Every block: same statements, dependencies kept.
+    loops = {owner for owner, _ in p.blocks() if owner is not None}
+    for owner, block in p.blocks():
+        order = parsed.orders.get(owner)
+        if order is None:
+            oc.problems.append(f"block of s{owner} missing in the output")
+            continue
+        where = block_name(owner)
+        for v in check_order(block, order):
+            oc.problems.append(f"{where}: {v}")
+    for s in _all_stmts(p):
+        got = parsed.opnames.get(s.sid)
+        if got is not None and got != s.op:
+            oc.problems.append(f"s{s.sid} is {got} in the output, "
+                               f"expected {s.op}")
+    if oc.problems:
+        return
+    oc.output_orders = {k: v for k, v in parsed.orders.items()
+                        if k is None or k in loops}
+    oc.output_peak = program_peak(p, oc.output_orders)
+    if parsed.peak != oc.output_peak:
+        oc.problems.append(
+            f"model mismatch on the output: peakmem.peak = {parsed.peak}"
+            f", oracle {oc.output_peak} for the output order")
+    if oc.output_peak > oc.input_peak:
+        oc.problems.append(f"peak grew: {oc.input_peak} -> "
+                           f"{oc.output_peak}")
+    if oc.max_units <= brute_max:
+        oc.optimum = optimum(p.body)[0]
+        if oc.output_peak < oc.optimum:
+            oc.problems.append(
+                f"output peak {oc.output_peak} below the brute-force "
+                f"optimum {oc.optimum} (oracle or model error)")
+        elif oc.output_peak > oc.optimum:
+            if "best found within budget" in oc.remark:
+                oc.budget_limited = True
+            elif check_optimal:
+                oc.problems.append(
+                    f"not optimal: peak {oc.output_peak}, brute-force "
+                    f"optimum {oc.optimum}; remark: '{oc.remark}'")
 
 
 def _all_stmts(p: Program):
@@ -1277,23 +1772,57 @@ class ExecOutcome:
     before_peak: int = 0
     after_peak: int = 0
     seconds: float = 0.0
+    # Runs whose modeled peak is an upper bound only (an scf.if whose
+    # larger region is not the one taken, at the peak): measured is then
+    # compared with the oracle's executed peak, not with peakmem.peak.
+    inexact: int = 0
+
+
+def exec_module(p: Program, func_text: str) -> str:
+    """A module to execute one function of `p` (printed by peakmem-opt):
+    the external declarations it calls become empty stubs."""
+    return "module {\n" + p.decls_text(stubs=True) + func_text + "}\n"
+
+
+def check_measured(oc: ExecOutcome, what: str, res, model_oracle: int,
+                   exec_oracle: int):
+    """measured == the oracle's executed peak; == peakmem.peak (and the
+    oracle's model peak) unless an untaken larger region makes the model
+    an upper bound there."""
+    if res.peak_bytes != exec_oracle:
+        oc.problems.append(f"{what}: measured peak {res.peak_bytes} != "
+                           f"oracle {exec_oracle} (executed branches)")
+    if exec_oracle != model_oracle:
+        oc.inexact += 1
+        if res.modeled_peak is None or res.modeled_peak < res.peak_bytes:
+            oc.problems.append(f"{what}: modeled peakmem.peak "
+                               f"{res.modeled_peak} below the measured "
+                               f"{res.peak_bytes}")
+        return
+    if res.modeled_peak != res.peak_bytes:
+        oc.problems.append(f"{what}: measured peak {res.peak_bytes} != "
+                           f"modeled peakmem.peak {res.modeled_peak}")
+    if res.peak_bytes != model_oracle:
+        oc.problems.append(f"{what}: measured peak {res.peak_bytes} != "
+                           f"oracle {model_oracle}")
 
 
 def check_execution(prog_outcome: Outcome) -> ExecOutcome:
     """Runs a program checked by check_programs before (with
     peakmem-report's peak) and after the reorder (its output function):
     identical digests, measured peaks equal to peakmem.peak and to the
-    oracle's peaks of the input and output orders."""
+    oracle's peaks of the input and output orders (check_measured)."""
     from peakmem import execute
     start = time.perf_counter()
     p = generate(prog_outcome.seed)
     oc = ExecOutcome(p.seed, [])
     rc, before, err = _peakmem_opt(
         p.module(), "builtin.module(func.func(peakmem-report{remarks=0}))")
-    if rc != 0:
+    if rc != 0 or p.name not in split_functions(before):
         oc.problems.append(f"peakmem-report failed: {err[-2000:]}")
         return oc
-    after = "module {\n" + prog_outcome.output_text + "}\n"
+    before = exec_module(p, split_functions(before)[p.name])
+    after = exec_module(p, prog_outcome.output_text)
     try:
         rb = execute.execute_text(before, function=p.name)
         ra = execute.execute_text(after, function=p.name)
@@ -1304,14 +1833,11 @@ def check_execution(prog_outcome: Outcome) -> ExecOutcome:
     if rb.output_digest != ra.output_digest:
         oc.problems.append(f"output digest changed by the reorder: "
                            f"{rb.output_digest} -> {ra.output_digest}")
-    for what, res, oracle in (("before", rb, prog_outcome.input_peak),
-                              ("after", ra, prog_outcome.output_peak)):
-        if res.modeled_peak != res.peak_bytes:
-            oc.problems.append(f"{what}: measured peak {res.peak_bytes} != "
-                               f"modeled peakmem.peak {res.modeled_peak}")
-        if res.peak_bytes != oracle:
-            oc.problems.append(f"{what}: measured peak {res.peak_bytes} != "
-                               f"oracle {oracle}")
+    check_measured(oc, "before", rb, prog_outcome.input_peak,
+                   program_peak(p, executed=True))
+    check_measured(oc, "after", ra, prog_outcome.output_peak,
+                   program_peak(p, prog_outcome.output_orders,
+                                executed=True))
     oc.seconds = time.perf_counter() - start
     return oc
 
@@ -1332,14 +1858,44 @@ def features(p: Program) -> Set[str]:
     """What a program exercises (for coverage counts in docs/Testing.md)."""
     out: Set[str] = set()
     blocks = p.blocks()
-    if len(blocks) > 1:
-        out.add("scf.for")
+    by_sid = {s.sid: s for _, b in blocks for s in b.stmts}
+    if p.refused:
+        out.add("refused: " + p.refused)
     for owner, block in blocks:
         inner = owner is not None
+        in_loop = inner and by_sid[owner if not isinstance(owner, tuple)
+                                   else owner[0]].op == "scf.for"
         users: Dict[str, List[int]] = {b: [] for b in block.bufs}
         for i, s in enumerate(block.stmts):
-            if s.body is not None and inner:
-                out.add("nested scf.for")
+            if s.op == "scf.for":
+                out.add("scf.for")
+                if in_loop:
+                    out.add("nested scf.for")
+            if s.op == "scf.if":
+                out.add("scf.if")
+                if s.else_body is not None:
+                    out.add("scf.if with else")
+                if any(b.bufs for _, b in s.regions()):
+                    out.add("scf.if allocating")
+                else:
+                    out.add("scf.if without allocation")
+                if s.cond[0] == "iv":
+                    out.add("scf.if on the induction variable")
+                else:
+                    tp = simulate(s.body, [t.sid for t in s.body.stmts])
+                    ep = simulate(s.else_body, [t.sid for t in
+                                                s.else_body.stmts]) \
+                        if s.else_body else 0
+                    if (tp >= ep) != s.cond[1] and tp != ep:
+                        out.add("scf.if larger region not taken")
+            if s.op == "func.call":
+                out.add("call (barrier)")
+                if s.uses:
+                    out.add("call with a memref operand")
+                if inner:
+                    out.add("call in a region")
+            if s.op == "memref.alloca":
+                out.add("memref.alloca")
             if s.op in ("memref.subview", "memref.collapse_shape"):
                 out.add(s.op)
                 if inner:
@@ -1388,6 +1944,1304 @@ def features(p: Program) -> Set[str]:
 
 
 # ===========================================================================
+# Every pass, certificates and their mutations (test_fuzz_passes.py)
+# ===========================================================================
+
+RECOMPUTE_OPTIONS = "max-mac-overhead=0.5"
+PASSES = {
+    "report": "peakmem-report",
+    "reorder": "peakmem-reorder",
+    "recompute": f"peakmem-recompute{{{RECOMPUTE_OPTIONS}}}",
+    "certify": "peakmem-certify",
+    "optimize": "peakmem-optimize",
+}
+VERIFY = "peakmem-verify-certificate"
+CRASH_SIGNS = ("LLVM ERROR", "Stack dump", "PLEASE submit a bug report",
+               "Assertion", "Segmentation fault", "UNREACHABLE",
+               "AddressSanitizer", "runtime error:")
+
+# Bugs of the C++ found by this test (docs/Testing.md "Bugs found"). A
+# diagnostic or an acceptance counts as one of them only when the oracle
+# says the program (or certificate) has the triggering shape
+# (classify_error, _check_certificates); anything else fails the test. Each
+# has a minimal reproducer marked xfail(strict=True) in
+# test/python/test_fuzz_passes.py.
+KNOWN_BUGS = {
+    "contraction-drops-barrier-edges":
+        "an alloc (free) must precede (follow) a call that no user of its "
+        "buffer must precede (follow); contract() merges it into the first "
+        "(last) user and drops that edge, so the schedule expands to an "
+        "illegal order: peakmem-reorder emits 'internal error: ... does not "
+        "expand to a legal order' (exit code 0), leaves the block as "
+        "written and still remarks 'already optimal'; peakmem-recompute "
+        "fails the pass ('the planned order breaks a dependency', exit 1)",
+    "recompute-moves-frees-across-barrier":
+        "peakmem-recompute moves every free to the end of the block "
+        "('always legal') past a later call: the rebuilt model orders the "
+        "call before the free, the planned order breaks that edge and the "
+        "pass fails ('the planned order breaks a dependency', exit 1)",
+    "recompute-inserts-clone-after-conflicting-op":
+        "peakmem-recompute inserts a clone (alloc and producer) right before "
+        "the first late user, after an op that writes what the clone reads "
+        "(an output argument, say) or after a call; the model rebuilt from "
+        "that IR orders that op before the clone, the plan puts the clone "
+        "first: 'the planned order breaks a dependency', the pass fails "
+        "(exit 1)",
+    "verifier-ignores-records-without-certificate":
+        "peakmem-verify-certificate skips a function with no "
+        "peakmem.certificate entry even if it carries peakmem.peak / "
+        "peakmem.lower_bound / peakmem.optimal: false numbers are accepted",
+}
+
+
+def pinned_program(p: Program) -> bool:
+    return any(pinned_allocs_frees(b) for _, b in p.blocks())
+
+
+_NOTE_SIDS = re.compile(r'note: loc\("fz\d+\.s(\d+)"\)')
+_AT_SID = re.compile(r'^loc\("fz\d+\.s(\d+)"\)')
+
+
+def classify_error(p: Program, text: str) -> Optional[str]:
+    """The known bug an error diagnostic of a pass on `p` is, or None:
+    the message must match and the statements it names (or its block)
+    must have the shape that triggers the bug."""
+    if "does not expand to a legal order" in text:
+        # At the function (its body) or at the op owning the block.
+        m = _AT_SID.match(text)
+        blocks = [p.body] if not m else \
+            [b for k, b in p.blocks() if k == int(m.group(1)) or
+             k == (int(m.group(1)), 1)]
+        if any(pinned_allocs_frees(b) for b in blocks):
+            return "contraction-drops-barrier-edges"
+        return None
+    if "planned order breaks a dependency" in text:
+        sids = [int(x) for x in _NOTE_SIDS.findall(text)]
+        pos = {s.sid: i for i, s in enumerate(p.body.stmts)}
+        if len(sids) != 2 or not all(x in pos for x in sids):
+            return None
+        first, then = (p.body.stmts[pos[x]] for x in sids)
+        pinned = pinned_allocs_frees(p.body)
+        if first.barrier and then.free:
+            # The edge call -> free: written so (the contraction lost it),
+            # or made by recompute moving the free past the call.
+            if pos[first.sid] < pos[then.sid]:
+                return "contraction-drops-barrier-edges" \
+                    if then.sid in pinned else None
+            return "recompute-moves-frees-across-barrier"
+        if first.alloc and then.barrier:
+            return "contraction-drops-barrier-edges" \
+                if first.sid in pinned else None
+        if pos[then.sid] < pos[first.sid] and not then.free and \
+                (then.alloc or len(then.writes) == 1) and \
+                (then.reads & first.writes or first.barrier):
+            # `then` is a clone of a producer or of its buffer's alloc (it
+            # has its original's location), put before the first late
+            # user, after `first`.
+            return "recompute-inserts-clone-after-conflicting-op"
+    return None
+
+
+def func_pipeline(*passes: str) -> str:
+    return f"builtin.module(func.func({','.join(passes)}))"
+
+
+def _opt_run(text: str, pipeline: str, extra=(), timeout=600):
+    """peakmem-opt on `text`; retried when the binary is being relinked."""
+    from peakmem import tools
+    exe = tools.build_product("bin/peakmem-opt")
+    for attempt in range(20):
+        try:
+            proc = subprocess.run(
+                [exe, "-", f"--pass-pipeline={pipeline}",
+                 "--mlir-print-debuginfo", "--mlir-print-local-scope",
+                 "--mlir-print-op-on-diagnostic=false", *extra],
+                input=text, capture_output=True, text=True, timeout=timeout)
+        except OSError:          # text file busy / permission denied
+            time.sleep(0.5)
+            continue
+        if proc.returncode in (126, 127) or \
+                "Text file busy" in proc.stderr:
+            time.sleep(0.5)
+            continue
+        return proc.returncode, proc.stdout, proc.stderr
+    raise RuntimeError("peakmem-opt could not be started")
+
+
+@dataclasses.dataclass
+class Diag:
+    severity: str            # error | warning | remark | note
+    text: str                # the message, notes appended
+    seed: Optional[int]      # program it names (loc or function name)
+    name: Optional[str]      # function name in the message, if any
+
+
+_DIAG = re.compile(r"^(\S.*?): (error|warning|remark|note): (.*)$")
+_DIAG_SEED = re.compile(r'loc\("fz(\d+)[."]')
+_DIAG_NAME = re.compile(r"'(fz\d+(?:_\w+)?)'")
+
+
+def parse_diags(stderr: str) -> List[Diag]:
+    out: List[Diag] = []
+    for line in stderr.splitlines():
+        m = _DIAG.match(line)
+        if not m:
+            continue
+        sev, msg = m.group(2), m.group(3)
+        if sev == "note" and out:
+            out[-1].text += " | note: " + msg
+            continue
+        nm = _DIAG_NAME.search(msg)
+        ms = _DIAG_SEED.search(line)
+        seed = int(ms.group(1)) if ms else None
+        if seed is None and nm:
+            seed = int(re.match(r"fz(\d+)", nm.group(1)).group(1))
+        out.append(Diag(sev, msg, seed, nm.group(1) if nm else None))
+    return out
+
+
+@dataclasses.dataclass
+class Run:
+    """One pipeline over programs, one chunk (module) per program, in one
+    `peakmem-opt --split-input-file` invocation."""
+    funcs: Dict[str, str]                 # function name -> printed text
+    diags: List[Diag]
+    crashed: Set[int]                     # keys of chunks that crashed
+    unattributed: List[str]               # crash output of a lone chunk
+    seconds: float
+    invocations: int
+    stderr: str = ""
+
+    def of(self, seed: int, severity: str) -> List[Diag]:
+        return [d for d in self.diags
+                if d.seed == seed and d.severity == severity]
+
+
+def _crash(rc: int, err: str) -> bool:
+    return rc < 0 or rc > 1 or any(sig in err for sig in CRASH_SIGNS)
+
+
+def run_chunks(chunks: List[Tuple[int, str]], pipeline: str) -> Run:
+    """Runs `pipeline` on every (key, module text) chunk. A crash (signal,
+    'LLVM ERROR', stack dump, exit code > 1) is bisected down to the
+    crashing chunks, which are listed in `crashed`."""
+    start = time.perf_counter()
+    text = "\n// -----\n".join(c for _, c in chunks)
+    rc, out, err = _opt_run(text, pipeline, extra=["--split-input-file"])
+    if _crash(rc, err):
+        if len(chunks) == 1:
+            return Run({}, parse_diags(err), {chunks[0][0]},
+                       [f"exit code {rc}:\n{err[-3000:]}"],
+                       time.perf_counter() - start, 1, err)
+        half = len(chunks) // 2
+        a = run_chunks(chunks[:half], pipeline)
+        b = run_chunks(chunks[half:], pipeline)
+        return Run({**a.funcs, **b.funcs}, a.diags + b.diags,
+                   a.crashed | b.crashed, a.unattributed + b.unattributed,
+                   time.perf_counter() - start,
+                   1 + a.invocations + b.invocations, a.stderr + b.stderr)
+    return Run(split_functions(out), parse_diags(err), set(), [],
+               time.perf_counter() - start, 1, err)
+
+
+# ------------------------------------------------------- attribute values
+# A small parser/printer for the attribute values peakmem writes: nodes are
+# ("int", value, type), ("bool", b), ("str", s), ("dense", type, [ints]),
+# ("dict", [(key, node)]), ("array", [nodes]), ("raw", text).
+
+_NUM = re.compile(r"-?\d+")
+_FLOAT = re.compile(r"-?\d+\.\d*(?:e[+-]?\d+)?|-?\d+e[+-]?\d+")
+_KEY = re.compile(r'[\w.$\-]+|"(?:[^"\\]|\\.)*"')
+_TYPE = re.compile(r"[\w]+")
+
+
+def _ws(t: str, i: int) -> int:
+    while i < len(t) and t[i] in " \t\n":
+        i += 1
+    return i
+
+
+def parse_attr(t: str, i: int = 0):
+    """Parses one attribute value at t[i:]; returns (node, end)."""
+    i = _ws(t, i)
+    c = t[i]
+    if c == "{":
+        pairs = []
+        i = _ws(t, i + 1)
+        while t[i] != "}":
+            m = _KEY.match(t, i)
+            key = m.group(0)
+            i = _ws(t, m.end())
+            if t[i] == "=":
+                val, i = parse_attr(t, i + 1)
+            else:
+                val = ("raw", "unit")
+            pairs.append((key, val))
+            i = _ws(t, i)
+            if t[i] == ",":
+                i = _ws(t, i + 1)
+        return ("dict", pairs), i + 1
+    if c == "[":
+        items = []
+        i = _ws(t, i + 1)
+        while t[i] != "]":
+            val, i = parse_attr(t, i)
+            items.append(val)
+            i = _ws(t, i)
+            if t[i] == ",":
+                i = _ws(t, i + 1)
+        return ("array", items), i + 1
+    if t.startswith("array<", i):
+        end = t.index(">", i)
+        body = t[i + len("array<"):end]
+        typ, _, vals = body.partition(":")
+        ints = [int(v) for v in vals.split(",") if v.strip()]
+        return ("dense", typ.strip(), ints), end + 1
+    if c == '"':
+        j = i + 1
+        while t[j] != '"':
+            j += 2 if t[j] == "\\" else 1
+        return ("str", t[i + 1:j]), j + 1
+    for word, val in (("true", True), ("false", False)):
+        if t.startswith(word, i) and not t[i + len(word)].isalnum():
+            return ("bool", val), i + len(word)
+    m = _FLOAT.match(t, i)
+    if m:
+        j = _ws(t, m.end())
+        if t.startswith(":", j):
+            tm = _TYPE.match(t, _ws(t, j + 1))
+            return ("raw", t[i:tm.end()]), tm.end()
+    m = _NUM.match(t, i)
+    if m:
+        j = _ws(t, m.end())
+        if t.startswith(":", j):
+            tm = _TYPE.match(t, _ws(t, j + 1))
+            return ("int", int(m.group(0)), tm.group(0)), tm.end()
+        return ("int", int(m.group(0)), "i64"), m.end()
+    # Anything else: raw text up to the next separator at depth 0.
+    j, depth = i, 0
+    while j < len(t):
+        if t[j] in "<([{":
+            depth += 1
+        elif t[j] in ">)]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif t[j] == "," and depth == 0:
+            break
+        j += 1
+    return ("raw", t[i:j].strip()), j
+
+
+def render_attr(n) -> str:
+    kind = n[0]
+    if kind == "int":
+        return f"{n[1]} : {n[2]}"
+    if kind == "bool":
+        return "true" if n[1] else "false"
+    if kind == "str":
+        return '"' + n[1] + '"'
+    if kind == "dense":
+        if not n[2]:
+            return f"array<{n[1]}>"
+        return f"array<{n[1]}: {', '.join(map(str, n[2]))}>"
+    if kind == "dict":
+        return "{" + ", ".join(f"{k} = {render_attr(v)}" for k, v in n[1]) \
+            + "}"
+    if kind == "array":
+        return "[" + ", ".join(render_attr(v) for v in n[1]) + "]"
+    return n[1]
+
+
+def _get(pairs, key):
+    for k, v in pairs:
+        if k == key:
+            return v
+    return None
+
+
+def _set(pairs, key, val):
+    if val is None:
+        return _del(pairs, key)
+    for i, (k, _) in enumerate(pairs):
+        if k == key:
+            pairs[i] = (k, val)
+            return
+    pairs.append((key, val))
+
+
+def _del(pairs, key):
+    pairs[:] = [(k, v) for k, v in pairs if k != key]
+
+
+@dataclasses.dataclass
+class Records:
+    """The peakmem attributes of a printed function: the function's own
+    peakmem.* entries, and per op sid the value of its peakmem.nested."""
+    func: List[Tuple[str, object]]
+    nested: Dict[int, object]
+
+    def func_attrs(self) -> str:
+        return ", ".join(f"{k} = {render_attr(v)}" for k, v in self.func)
+
+    def nested_attrs(self) -> Dict[int, str]:
+        return {sid: f"{{peakmem.nested = {render_attr(v)}}}"
+                for sid, v in self.nested.items()}
+
+
+def extract_records(text: str) -> Records:
+    lines = text.splitlines()
+    func: List[Tuple[str, object]] = []
+    k = lines[0].find(" attributes {")
+    if k >= 0:
+        node, _ = parse_attr(lines[0], k + len(" attributes "))
+        func = [(key, v) for key, v in node[1] if key.startswith("peakmem.")]
+    nested: Dict[int, object] = {}
+    for line in lines[1:]:
+        k = line.find("{peakmem.nested = ")
+        if k < 0:
+            continue
+        node, _ = parse_attr(line, k)
+        m = _LOC_SID.search(line)
+        if m:
+            nested[int(m.group(1))] = _get(node[1], "peakmem.nested")
+    return Records(func, nested)
+
+
+# ------------------------------------------------------------ truth oracle
+
+BOUND_KINDS = ("boundary", "local", "forced-live", "reverse-trap",
+               "forward-trap", "pairwise")
+
+
+class Facts:
+    """The oracle's numbers for every block of a program as written:
+    simulated peak (nested blocks as written) and brute-force optimum of
+    the block alone (nested blocks fixed as written), or None beyond
+    `brute_max` units."""
+
+    def __init__(self, p: Program, brute_max: int):
+        self.p = p
+        self.brute_max = brute_max
+        self.blocks = dict(p.blocks())
+        self.ops = {s.sid: s for _, b in p.blocks() for s in b.stmts}
+        self._peak: Dict[object, int] = {}
+        self._opt: Dict[object, Optional[int]] = {}
+
+    def peak(self, key) -> int:
+        if key not in self._peak:
+            blk = self.blocks[key]
+            self._peak[key] = simulate(blk, [s.sid for s in blk.stmts])
+        return self._peak[key]
+
+    def opt(self, key) -> Optional[int]:
+        if key not in self._opt:
+            blk = self.blocks[key]
+            self._opt[key] = optimum(blk, {})[0] \
+                if len(schedule_units(blk)) <= self.brute_max else None
+        return self._opt[key]
+
+    def decidable(self) -> bool:
+        return all(self.opt(k) is not None for k in self.blocks)
+
+    def region_key(self, sid: int, region) -> Optional[object]:
+        op = self.ops.get(sid)
+        if op is None or region is None:
+            return None
+        if region == 0 and op.body is not None:
+            return sid
+        if region == 1 and op.else_body is not None:
+            return (sid, 1)
+        return None
+
+
+def _i64(n) -> Optional[int]:
+    return n[1] if n is not None and n[0] == "int" and n[2] == "i64" \
+        else None
+
+
+def record_claims(pairs, prefix: str, facts: Facts, key) -> List[str]:
+    """The false (or uncheckable) claims of one record about block `key`:
+    peak == simulated peak, lower_bound <= optimum, optimal consistent
+    (optimal iff peak == lower_bound; optimal means peak == optimum). A
+    record with no numbers claims nothing."""
+    bad = []
+    peak_n = _get(pairs, prefix + "peak")
+    lb_n = _get(pairs, prefix + "lower_bound")
+    opt_n = _get(pairs, prefix + "optimal")
+    peak, lb = _i64(peak_n), _i64(lb_n)
+    true_peak, true_opt = facts.peak(key), facts.opt(key)
+    if peak_n is not None:
+        if peak is None:
+            bad.append(f"peak is not an i64: {render_attr(peak_n)}")
+        elif peak != true_peak:
+            bad.append(f"peak {peak} != simulated {true_peak}")
+    if lb_n is not None:
+        if lb is None:
+            bad.append(f"lower_bound is not an i64: {render_attr(lb_n)}")
+        elif true_opt is None:
+            bad.append("lower_bound undecidable (block beyond brute force)")
+        elif lb > true_opt:
+            bad.append(f"lower_bound {lb} > brute-force optimum {true_opt}")
+    if opt_n is not None:
+        if opt_n[0] != "bool":
+            bad.append(f"optimal is not a bool: {render_attr(opt_n)}")
+        else:
+            if peak is not None and lb is not None and \
+                    opt_n[1] != (peak == lb):
+                bad.append(f"optimal = {opt_n[1]} but peak {peak}, "
+                           f"lower_bound {lb}")
+            if opt_n[1] and true_opt is not None and true_peak != true_opt:
+                bad.append(f"optimal = true but simulated {true_peak} > "
+                           f"optimum {true_opt}")
+    return bad
+
+
+def evidence_malformed(pairs, prefix: str) -> bool:
+    """True if a record is not in the documented format (types, kinds,
+    flow triples); a verifier may accept it only if its claims are true."""
+    if _i64(_get(pairs, prefix + "peak")) is None or \
+            _i64(_get(pairs, prefix + "lower_bound")) is None:
+        return True
+    o = _get(pairs, prefix + "optimal")
+    c = _get(pairs, prefix + "certificate")
+    if o is None or o[0] != "bool" or c is None or c[0] != "dict":
+        return True
+    cp = c[1]
+    kind = _get(cp, "kind")
+    if kind is None or kind[0] != "str" or kind[1] not in BOUND_KINDS:
+        return True
+    if _i64(_get(cp, "witness")) is None or \
+            _i64(_get(cp, "conditioned_on")) is None:
+        return True
+    for f in ("flow", "flow2"):
+        v = _get(cp, f)
+        if v is None or v[0] != "dense" or v[1] != "i64" or len(v[2]) % 3:
+            return True
+    return False
+
+
+def judge(recs: Records, facts: Facts) -> Tuple[List[str], bool]:
+    """(false claims, malformed) of a set of records about facts.p. A
+    function whose peakmem.* entries are only `peakmem.peak` carries the
+    annotation of peakmem-report / -reorder, not a certificate: no claim."""
+    bad: List[str] = []
+    malformed = False
+    keys = {k for k, _ in recs.func}
+    if keys - {"peakmem.peak", "peakmem.macs"}:
+        bad += ["function: " + b for b in
+                record_claims(recs.func, "peakmem.", facts, None)]
+        malformed |= evidence_malformed(recs.func, "peakmem.")
+    for sid, node in recs.nested.items():
+        if node is None or node[0] != "array":
+            bad.append(f"s{sid}: peakmem.nested is not an array")
+            continue
+        for rec in node[1]:
+            if rec[0] != "dict":
+                bad.append(f"s{sid}: a nested record is not a dictionary")
+                continue
+            reg = _get(rec[1], "region")
+            key = facts.region_key(sid, reg[1] if reg and reg[0] == "int"
+                                   else None)
+            if key is None:
+                bad.append(f"s{sid}: the record names no region")
+                continue
+            bad += [f"{block_name(key)}: {b}" for b in
+                    record_claims(rec[1], "", facts, key)]
+            malformed |= evidence_malformed(rec[1], "")
+    return bad, malformed
+
+
+# --------------------------------------------------------------- mutations
+
+JUNK_INTS = [0, -1, -2, 1, 2 ** 31, 2 ** 32 + 3, 2 ** 62, 2 ** 63 - 1,
+             -2 ** 63, -2 ** 62]
+WRONG_TYPES = [("str", "12"), ("int", 12, "i32"),
+               ("raw", "1.200000e+01 : f64"),
+               ("bool", True), ("array", [("int", 1, "i64")]),
+               ("dict", []), ("dense", "i32", [1, 2, 3]), ("raw", "unit"),
+               ("int", 5, "index"), ("raw", "@sym")]
+
+
+class Mutator:
+    """Random edits of a program's records. Each edit names itself."""
+
+    def __init__(self, rng: random.Random, facts: Facts):
+        self.rng = rng
+        self.facts = facts
+
+    def handles(self, recs: Records):
+        """(pairs, prefix, where) of every record."""
+        out = []
+        if recs.func:
+            out.append((recs.func, "peakmem.", "function"))
+        for sid, node in recs.nested.items():
+            if node is not None and node[0] == "array":
+                for k, rec in enumerate(node[1]):
+                    if rec[0] == "dict":
+                        out.append((rec[1], "", f"s{sid}[{k}]"))
+        return out
+
+    def n_stmts(self) -> int:
+        return max(len(b.stmts) for b in self.facts.blocks.values())
+
+    def junk_int(self):
+        r = self.rng
+        return r.choice(JUNK_INTS + [r.randrange(-5, self.n_stmts() + 40)])
+
+    def mutate(self, recs: Records) -> str:
+        r = self.rng
+        hs = self.handles(recs)
+        if not hs:
+            return "nothing to mutate"
+        pairs, pre, where = r.choice(hs)
+        cert = _get(pairs, pre + "certificate")
+        cpairs = cert[1] if cert is not None and cert[0] == "dict" else None
+        what = r.choice(["peak", "lower_bound", "optimal", "claim-optimal",
+                         "witness", "kind", "conditioned_on", "flow-entry",
+                         "flow-truncate", "flow-drop-arc", "flow-swap",
+                         "flow-add-arc", "wrong-type", "junk", "delete",
+                         "delete-cert-field", "region", "delete-all",
+                         "extra-field", "transplant"])
+        v = lambda k: _i64(_get(pairs, pre + k))  # noqa: E731
+        if what == "peak" and v("peak") is not None:
+            d = r.choice([1, -1, 4, -4, 16, v("peak"), -v("peak") // 2 or 1])
+            _set(pairs, pre + "peak", ("int", v("peak") + d, "i64"))
+        elif what == "lower_bound" and v("lower_bound") is not None:
+            d = r.choice([1, -1, 4, -4, 64, -v("lower_bound")])
+            _set(pairs, pre + "lower_bound",
+                 ("int", v("lower_bound") + d, "i64"))
+        elif what == "optimal" and _get(pairs, pre + "optimal"):
+            o = _get(pairs, pre + "optimal")
+            _set(pairs, pre + "optimal",
+                 ("bool", not o[1]) if o[0] == "bool" else ("bool", True))
+        elif what == "claim-optimal" and v("peak") is not None:
+            # "The order is optimal": true only if peak == optimum.
+            _set(pairs, pre + "lower_bound", ("int", v("peak"), "i64"))
+            _set(pairs, pre + "optimal", ("bool", True))
+        elif what in ("witness", "conditioned_on") and cpairs is not None:
+            old = _i64(_get(cpairs, what))
+            new = self.junk_int() if r.random() < 0.4 else \
+                (old or 0) + r.choice([1, -1, 2, -2])
+            _set(cpairs, what, ("int", new, "i64"))
+        elif what == "kind" and cpairs is not None:
+            _set(cpairs, "kind", ("str", r.choice(
+                list(BOUND_KINDS) + ["", "optimal", "Boundary", "trap"])))
+        elif what.startswith("flow") and cpairs is not None:
+            f = r.choice(["flow", "flow2"])
+            node = _get(cpairs, f)
+            vals = list(node[2]) if node is not None and \
+                node[0] == "dense" else []
+            if what == "flow-entry" and vals:
+                i = r.randrange(len(vals))
+                vals[i] = r.choice([vals[i] + 1, vals[i] - 1, 0,
+                                    self.junk_int()])
+            elif what == "flow-truncate" and vals:
+                vals = vals[:-r.choice([1, 2, 3])]
+            elif what == "flow-drop-arc" and len(vals) >= 3:
+                i = r.randrange(len(vals) // 3) * 3
+                vals = vals[:i] + vals[i + 3:]
+            elif what == "flow-swap":
+                other = _get(cpairs, "flow2" if f == "flow" else "flow")
+                if other is not None and node is not None:
+                    _set(cpairs, "flow2" if f == "flow" else "flow", node)
+                    node = other
+                    vals = list(other[2]) if other[0] == "dense" else vals
+            else:  # add an arc (a copy of one, or random)
+                if len(vals) >= 3 and r.random() < 0.5:
+                    i = r.randrange(len(vals) // 3) * 3
+                    vals = vals[:i + 3] + vals[i:]
+                else:
+                    vals += [self.junk_int(), self.junk_int(),
+                             r.choice([1, 4, 2 ** 62, -1])]
+            _set(cpairs, f, ("dense", "i64", vals))
+        elif what == "wrong-type":
+            keys = [pre + k for k in ("peak", "lower_bound", "optimal",
+                                      "certificate")]
+            if cpairs is not None:
+                keys += ["cert." + k for k in ("kind", "witness",
+                                                "conditioned_on", "flow",
+                                                "flow2")]
+            if not pre:
+                keys.append("region")
+            k = r.choice(keys)
+            val = r.choice(WRONG_TYPES)
+            if k.startswith("cert."):
+                _set(cpairs, k[5:], val)
+            else:
+                _set(pairs, k, val)
+        elif what == "junk":
+            k = r.choice(["peak", "lower_bound"])
+            _set(pairs, pre + k, ("int", self.junk_int(), "i64"))
+        elif what == "delete":
+            k = r.choice(["peak", "lower_bound", "optimal", "certificate"] +
+                         ([] if pre else ["region"]))
+            _del(pairs, pre + k)
+        elif what == "delete-cert-field" and cpairs is not None:
+            _del(cpairs, r.choice(["kind", "witness", "conditioned_on",
+                                   "flow", "flow2"]))
+        elif what == "region" and not pre:
+            _set(pairs, "region", ("int", r.choice([0, 1, 2, -1, 99]),
+                                   "i64"))
+        elif what == "delete-all":
+            if r.random() < 0.5:
+                recs.func[:] = []
+            else:
+                recs.nested.clear()
+        elif what == "extra-field":
+            _set(pairs, pre + "junk_field", ("int", 7, "i64"))
+        elif what == "transplant" and len(hs) > 1:
+            # Another record's numbers and evidence in this one.
+            o_pairs, o_pre, o_where = r.choice([h for h in hs
+                                                if h[0] is not pairs])
+            for k in ("peak", "lower_bound", "optimal", "certificate"):
+                val = _get(o_pairs, o_pre + k)
+                if val is not None:
+                    _set(pairs, pre + k, val)
+            what = f"transplant from {o_where}"
+        else:
+            return self.mutate(recs)
+        return f"{what} of {where}"
+
+
+def _move_one(p: Program, rng: random.Random, keys) -> Optional[str]:
+    """Moves one statement of a block with a record to another position
+    that keeps the program well formed (SSA defs before uses, allocs before
+    and frees after every user); memory and call order may change. Mutates
+    p; returns a description, or None if nothing can move."""
+    blocks = dict(p.blocks())
+    for _ in range(20):
+        key = rng.choice(keys)
+        blk = blocks[key]
+        hard = {(a.sid, b.sid) for x, a in enumerate(blk.stmts)
+                for b in blk.stmts[x + 1:]
+                if a.defs & b.uses or (a.alloc and a.alloc in b.touched())
+                or (b.free and b.free in a.touched())}
+        movable = [i for i, s in enumerate(blk.stmts)
+                   if s.op != "arith.constant"]
+        compute = [i for i in movable
+                   if blk.stmts[i].touches_memory() and
+                   not (blk.stmts[i].alloc or blk.stmts[i].free)]
+        if compute and rng.random() < 0.7:
+            movable = compute
+        if not movable:
+            continue
+        i = rng.choice(movable)
+        s = blk.stmts[i]
+        rest = blk.stmts[:i] + blk.stmts[i + 1:]
+        legal = []
+        for j in range(len(rest) + 1):
+            if j == i:
+                continue
+            before = {t.sid for t in rest[:j]}
+            after = {t.sid for t in rest[j:]}
+            if any((a == s.sid and b in before) or
+                   (b == s.sid and a in after) for a, b in hard):
+                continue
+            legal.append(j)
+        if not legal:
+            continue
+        j = rng.choice(legal)
+        blk.stmts[:] = rest[:j] + [s] + rest[j:]
+        return f"moved s{s.sid} ({s.op}) of the {block_name(key)} from " \
+            f"position {i} to {j}"
+    return None
+
+
+# ---------------------------------------------------------------- outcome
+
+@dataclasses.dataclass
+class PassOutcome:
+    seed: int
+    refused: str = ""
+    problems: List[str] = dataclasses.field(default_factory=list)
+    known: Dict[str, int] = dataclasses.field(default_factory=dict)
+    reorder: Optional[Outcome] = None
+    clones: int = 0                # ops cloned by peakmem-recompute
+    recompute_peak: Optional[int] = None
+    records: int = 0               # honest certificate records checked
+    tight: int = 0                 # ... whose lower bound == the optimum
+    decidable: bool = False        # every block within brute force
+    variants: Dict[str, int] = dataclasses.field(default_factory=dict)
+    accepted: List[str] = dataclasses.field(default_factory=list)  # edits
+    executed: Optional[ExecOutcome] = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def count(self, what: str, n: int = 1):
+        self.variants[what] = self.variants.get(what, 0) + n
+
+
+def _chunk(p: Program, func_text: str) -> str:
+    return "module {\n" + p.decls_text() + func_text + "}\n"
+
+
+def _input_orders(p: Program) -> Dict[object, List[int]]:
+    return {k: [s.sid for s in b.stmts] for k, b in p.blocks()}
+
+
+def model_exact(p: Program) -> bool:
+    """No scf.if whose condition is constant has an untaken region that
+    allocates: the model's "larger region" is then what runs, in any
+    order of the blocks."""
+    for _, b in p.blocks():
+        for s in b.stmts:
+            if s.op == "scf.if" and s.cond[0] == "const":
+                untaken = s.else_body if s.cond[1] else s.body
+                if untaken is not None and untaken.bufs:
+                    return False
+    return True
+
+
+def _check_diags(p: Program, o: PassOutcome, run: Run, what: str,
+                 allow_known: bool = True) -> Set[str]:
+    """Crash and error diagnostics of one pass run on one program. Returns
+    the known bugs hit (a matching message on a program of that shape)."""
+    hit: Set[str] = set()
+    if p.seed in run.crashed:
+        o.problems.append(f"{what}: peakmem-opt crashed: "
+                          f"{' '.join(run.unattributed)[-2000:]}")
+    for d in run.of(p.seed, "error") + run.of(p.seed, "warning"):
+        bug = classify_error(p, d.text) if allow_known else None
+        if bug:
+            hit.add(bug)
+            o.known[bug] = o.known.get(bug, 0) + 1
+        else:
+            o.problems.append(f"{what}: unexpected {d.severity}: {d.text}")
+    return hit
+
+
+def _not_modeled(run: Run, p: Program) -> bool:
+    return any(f"'{p.name}' not modeled" in d.text
+               for d in run.of(p.seed, "remark"))
+
+
+def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
+                 brute_max: int = BRUTE_MAX, mutations: int = 8,
+                 moves: int = 2, execute: int = 0,
+                 jobs: int = 2) -> List[PassOutcome]:
+    """Every pass and the pipeline on the programs of `seeds`, then
+    certificate mutations and moves checked by peakmem-verify-certificate,
+    then `execute` programs run before and after reorder and recompute.
+    See docs/Testing.md."""
+    progs = [generate(s) for s in seeds]
+    outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
+    chunks = [(p.seed, p.module()) for p in progs]
+    pool = concurrent.futures.ThreadPoolExecutor(jobs)
+    pipes = {"norm": "builtin.module()", "verify": func_pipeline(VERIFY)}
+    pipes.update({name: func_pipeline(pipe) for name, pipe in PASSES.items()})
+    futs = {name: pool.submit(run_chunks, chunks, pipe)
+            for name, pipe in pipes.items()}
+    runs = {name: f.result() for name, f in futs.items()}
+    norm = runs.pop("norm")
+    remarks = parse_remarks(runs["reorder"].stderr)
+
+    # Second round: every output parses again; peakmem-report on the
+    # reordered and recomputed IR agrees with the pass; the verifier
+    # accepts what peakmem-certify and peakmem-optimize wrote.
+    def again(name, pipeline):
+        cs = [(p.seed, _chunk(p, runs[name].funcs[p.name])) for p in progs
+              if p.name in runs[name].funcs]
+        return pool.submit(run_chunks, cs, func_pipeline(pipeline))
+    follow = {"report": again("report", "peakmem-report"),
+              "reorder": again("reorder", "peakmem-report"),
+              "recompute": again("recompute", "peakmem-report"),
+              "certify": again("certify", VERIFY),
+              "optimize": again("optimize", VERIFY)}
+    follow = {name: f.result() for name, f in follow.items()}
+    pool.shutdown()
+
+    # Diagnostics naming no program (never seen so far) fail the batch.
+    for name, run in list(runs.items()) + list(follow.items()) + \
+            [("parse", norm)]:
+        for d in run.diags:
+            if d.seed is None and d.severity in ("error", "warning"):
+                outs[progs[0].seed].problems.append(
+                    f"{name}: a diagnostic naming no program: {d.text}")
+    for p in progs:
+        o = outs[p.seed]
+        base = norm.funcs.get(p.name)
+        if base is None or norm.of(p.seed, "error") or p.seed in norm.crashed:
+            o.problems.append("the generated program does not parse: " +
+                              "; ".join(d.text for d in
+                                        norm.of(p.seed, "error")))
+            continue
+        if p.refused:
+            _check_refused(p, o, base, runs, follow)
+        else:
+            _check_modeled(p, o, base, runs, follow, remarks, brute_max)
+    _check_certificates(progs, outs, runs, brute_max, mutations, moves,
+                        jobs)
+    if execute:
+        _execute_sample(progs, outs, runs, execute, jobs)
+    return [outs[p.seed] for p in progs]
+
+
+def _check_refused(p: Program, o: PassOutcome, base: str, runs, follow):
+    for name, run in runs.items():
+        _check_diags(p, o, run, name, allow_known=False)
+        got = run.funcs.get(p.name)
+        if got != base:
+            o.problems.append(f"{name}: a refused function ({p.refused}) "
+                              "changed:\n" + (got or "(missing)"))
+        if name != "verify" and not _not_modeled(run, p):
+            o.problems.append(f"{name}: no 'not modeled' remark for a "
+                              f"refused function ({p.refused})")
+        if name == "verify" and run.of(p.seed, "remark"):
+            o.problems.append("verify: diagnostics on a function without "
+                              "certificates")
+    for name, run in follow.items():
+        _check_diags(p, o, run, f"{name} (second run)", allow_known=False)
+
+
+def _orders_equal(p: Program, parsed: ParsedFunc) -> bool:
+    return all(parsed.orders.get(k) == v
+               for k, v in _input_orders(p).items())
+
+
+def _check_modeled(p: Program, o: PassOutcome, base: str, runs, follow,
+                   remarks, brute_max: int):
+    in_peak = program_peak(p)
+    hits = {name: _check_diags(p, o, run, name)
+            for name, run in runs.items()}
+    for name, run in follow.items():
+        _check_diags(p, o, run, f"{name} (second run)")
+    for name, run in runs.items():
+        if _not_modeled(run, p):
+            o.problems.append(f"{name}: not modeled: " + "; ".join(
+                d.text for d in run.of(p.seed, "remark")
+                if "not modeled" in d.text))
+    # verify-certificate on IR without certificates: nothing happens.
+    if runs["verify"].funcs.get(p.name) != base or \
+            runs["verify"].of(p.seed, "remark"):
+        o.problems.append("verify: changed or remarked on a function "
+                          "without certificates")
+
+    # peakmem-report: the oracle's peak, nothing moved.
+    text = runs["report"].funcs.get(p.name)
+    if text is None:
+        o.problems.append("report: function missing from the output")
+    else:
+        parsed = parse_function(text)
+        if parsed.peak != in_peak:
+            o.problems.append(f"report: peakmem.peak {parsed.peak} != "
+                              f"oracle {in_peak}")
+        if not _orders_equal(p, parsed):
+            o.problems.append("report: the order changed")
+        if "peakmem.macs" not in text.splitlines()[0]:
+            o.problems.append("report: no peakmem.macs")
+        again = follow["report"].funcs.get(p.name)
+        if again is None or parse_function(again).peak != parsed.peak:
+            o.problems.append("report: a second report disagrees")
+
+    # peakmem-reorder: the differential checks of check_programs.
+    oc = Outcome(p.seed, [])
+    bug1 = "contraction-drops-barrier-edges" in hits["reorder"]
+    check_reorder_output(p, oc, runs["reorder"].funcs.get(p.name),
+                         remarks.get(p.name), brute_max,
+                         check_optimal=not bug1)
+    o.reorder = oc
+    o.problems += ["reorder: " + x for x in oc.problems]
+    if oc.ok:
+        again = follow["reorder"].funcs.get(p.name)
+        if again is None or parse_function(again).peak != oc.output_peak:
+            o.problems.append("reorder: peakmem-report on the output "
+                              "disagrees with its peakmem.peak")
+
+    # peakmem-recompute{max-mac-overhead=0.5}.
+    text = runs["recompute"].funcs.get(p.name)
+    if text is None:
+        if not hits["recompute"]:
+            o.problems.append("recompute: function missing from the output")
+    else:
+        _check_rewritten(p, o, "recompute", text, in_peak)
+        again = follow["recompute"].funcs.get(p.name)
+        if again is None or parse_function(again).peak != o.recompute_peak:
+            o.problems.append("recompute: peakmem-report on the output "
+                              "disagrees with its peakmem.peak")
+        if oc.ok and not oc.budget_limited and not o.known and \
+                o.recompute_peak is not None and \
+                o.recompute_peak > oc.output_peak:
+            o.problems.append(f"recompute: peak {o.recompute_peak} above "
+                              f"what peakmem-reorder reaches "
+                              f"({oc.output_peak})")
+        m = re.search(rf"'{p.name}' peak \d+ -> \d+ bytes by recomputing "
+                      r"(\d+) ops", runs["recompute"].stderr)
+        o.clones = int(m.group(1)) if m else 0
+
+    # peakmem-certify: the order as written, honest records.
+    text = runs["certify"].funcs.get(p.name)
+    if text is None:
+        o.problems.append("certify: function missing from the output")
+    else:
+        if not _orders_equal(p, parse_function(text)):
+            o.problems.append("certify: the order changed")
+        facts = Facts(p, brute_max)
+        _check_honest(p, o, extract_records(text), facts, "certify")
+        if not _accepted(follow["certify"], p.name):
+            o.problems.append("certify: the verifier rejects the fresh "
+                              "certificate: " + "; ".join(
+                                  d.text for d in
+                                  follow["certify"].of(p.seed, "error")))
+
+    # peakmem-optimize: reorder + recompute (default budgets) + certify.
+    text = runs["optimize"].funcs.get(p.name)
+    if text is None:
+        o.problems.append("optimize: function missing from the output")
+    else:
+        parsed = _check_rewritten(p, o, "optimize", text, in_peak)
+        if not _accepted(follow["optimize"], p.name):
+            o.problems.append("optimize: the verifier rejects the output: "
+                              + "; ".join(d.text for d in
+                                          follow["optimize"].of(p.seed,
+                                                                "error")))
+        if parsed is not None and _single(parsed):
+            # Nothing cloned: the output is a reordering; its certificate
+            # speaks about it.
+            facts = Facts(_reordered(p, parsed), brute_max)
+            _check_honest(p, o, extract_records(text), facts, "optimize",
+                          count=False)
+            if oc.ok and not oc.budget_limited and \
+                    parsed.peak != oc.output_peak and not o.known:
+                o.problems.append(f"optimize: peak {parsed.peak} != "
+                                  f"peakmem-reorder's {oc.output_peak}")
+
+
+def _accepted(run: Run, name: str) -> bool:
+    return name in run.funcs and not any(
+        d.severity == "error" and f"'{name}'" in d.text for d in run.diags)
+
+
+def _single(parsed: ParsedFunc) -> bool:
+    seen = [sid for order in parsed.orders.values() for sid in order]
+    return len(seen) == len(set(seen))
+
+
+def copy_program(p: Program) -> Program:
+    """A copy of p whose blocks (and region ops) are new objects, so that
+    permuting a block of the copy leaves p alone; leaf statements are
+    shared (never modified)."""
+    def cblock(b: Block) -> Block:
+        return Block([cstmt(s) for s in b.stmts], b.bufs, b.escaping)
+
+    def cstmt(s: Stmt) -> Stmt:
+        if s.body is None:
+            return s
+        return dataclasses.replace(
+            s, body=cblock(s.body),
+            else_body=cblock(s.else_body) if s.else_body else None)
+    return dataclasses.replace(p, body=cblock(p.body))
+
+
+def _reordered(p: Program, parsed: ParsedFunc) -> Program:
+    """A copy of p with every block in the order of `parsed`."""
+    q = copy_program(p)
+    for key, blk in q.blocks():
+        by_sid = {s.sid: s for s in blk.stmts}
+        blk.stmts[:] = [by_sid[sid] for sid in parsed.orders[key]]
+    return q
+
+
+def _check_rewritten(p: Program, o: PassOutcome, what: str, text: str,
+                     in_peak: int) -> Optional[ParsedFunc]:
+    """recompute / optimize output: every statement still there, clones
+    only of producers, the peak never above the input's; without clones a
+    legal reordering whose peakmem.peak is the oracle's."""
+    parsed = parse_function(text)
+    if parsed.peak is None:
+        o.problems.append(f"{what}: no peakmem.peak")
+        return None
+    if what == "recompute":
+        o.recompute_peak = parsed.peak
+    if parsed.peak > in_peak:
+        o.problems.append(f"{what}: peak grew {in_peak} -> {parsed.peak}")
+    ops = {s.sid: s for s in _all_stmts(p)}
+    for key, blk in p.blocks():
+        order = parsed.orders.get(key)
+        if order is None:
+            o.problems.append(f"{what}: {block_name(key)} missing")
+            return None
+        want = {s.sid for s in blk.stmts}
+        if set(order) != want:
+            o.problems.append(f"{what}: {block_name(key)}: statements "
+                              f"differ: {sorted(set(order) ^ want)}")
+            return None
+        for sid in {x for x in order if order.count(x) > 1}:
+            # Clones: producers in the body (region ops included, with
+            # their own temporaries; never a call).
+            if key is not None or ops[sid].barrier or \
+                    ops[sid].op in ("arith.constant", "arith.cmpi"):
+                o.problems.append(f"{what}: s{sid} ({ops[sid].op}) "
+                                  f"duplicated in the {block_name(key)}")
+    if _single(parsed):
+        for key, blk in p.blocks():
+            for v in check_order(blk, parsed.orders[key]):
+                o.problems.append(f"{what}: {block_name(key)}: {v}")
+        if not o.problems:
+            peak = program_peak(p, parsed.orders)
+            if peak != parsed.peak:
+                o.problems.append(f"{what}: peakmem.peak {parsed.peak} != "
+                                  f"oracle {peak} for the output order")
+    return parsed
+
+
+def _check_honest(p: Program, o: PassOutcome, recs: Records, facts: Facts,
+                  what: str, count: bool = True):
+    """Fresh records: one for the body and one per allocating nested
+    block, well formed, every claim true."""
+    if not recs.func:
+        o.problems.append(f"{what}: no certificate on the function")
+        return
+    want = {k for k, b in p.blocks() if k is not None and b.bufs}
+    have = set()
+    for sid, node in recs.nested.items():
+        for rec in node[1] if node and node[0] == "array" else []:
+            reg = _get(rec[1], "region")
+            have.add(facts.region_key(sid, reg[1] if reg else None))
+    if want != have:
+        o.problems.append(f"{what}: nested records for "
+                          f"{sorted(map(str, have))}, expected "
+                          f"{sorted(map(str, want))}")
+    bad, malformed = judge(recs, facts)
+    bad = [b for b in bad if "undecidable" not in b]
+    if bad or malformed:
+        o.problems.append(f"{what}: fresh certificate " +
+                          ("malformed; " if malformed else "") +
+                          "; ".join(bad))
+    if not count:
+        return
+    for pairs, pre, key in [(recs.func, "peakmem.", None)] + [
+            (rec[1], "", facts.region_key(sid, _get(rec[1], "region")[1]))
+            for sid, node in recs.nested.items() for rec in node[1]]:
+        o.records += 1
+        lb, opt = _i64(_get(pairs, pre + "lower_bound")), facts.opt(key)
+        if opt is not None and lb == opt:
+            o.tight += 1
+
+
+def _check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
+                        jobs=2):
+    """Mutated and moved copies of every fresh certificate, all verified in
+    one run: rejected unless every claim is still true (Facts)."""
+    variants = []     # (program, outcome, kind, description, facts, recs)
+    for p in progs:
+        o = outs[p.seed]
+        text = runs["certify"].funcs.get(p.name)
+        if p.refused or text is None or not o.ok:
+            continue
+        facts = Facts(p, brute_max)
+        o.decidable = facts.decidable()
+        if not o.decidable:
+            continue
+        rng = random.Random(p.seed * 131 + 5)
+        honest = extract_records(text)
+        variants.append((p, o, "identity", "re-rendered, unchanged", facts,
+                         honest))
+        mut = Mutator(rng, facts)
+        same = (honest.func_attrs(), honest.nested_attrs())
+        for k in range(n_mut):
+            recs = copy.deepcopy(honest)
+            what = mut.mutate(recs)
+            if rng.random() < 0.25:
+                what += " + " + mut.mutate(recs)
+            # An edit may change nothing (swapping two empty flows, say).
+            kind = "mutation" if (recs.func_attrs(), recs.nested_attrs()) \
+                != same else "no-op mutation"
+            variants.append((p, o, kind, what, facts, recs))
+        keys = [None] + [k for k, b in p.blocks()
+                         if k is not None and b.bufs]
+        for k in range(n_moves):
+            q = copy_program(p)
+            what = _move_one(q, rng, keys)
+            if what is None:
+                continue
+            variants.append((q, o, "move", what, Facts(q, brute_max),
+                             honest))
+    if not variants:
+        return
+    chunks = []
+    names = []
+    for k, (q, o, kind, what, facts, recs) in enumerate(variants):
+        name = f"{q.name}_v{k}"
+        names.append(name)
+        text = render(dataclasses.replace(q, name=name),
+                      func_attrs=recs.func_attrs(),
+                      nested_attrs=recs.nested_attrs())
+        chunks.append((k, _chunk(q, text)))
+    # One verifier run per job, over a share of the variants each.
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        parts = list(pool.map(
+            lambda k: run_chunks(chunks[k::jobs], func_pipeline(VERIFY)),
+            range(jobs)))
+    run = Run({}, [], set(), [], 0.0, 0)
+    for part in parts:
+        run.funcs.update(part.funcs)
+        run.diags += part.diags
+        run.crashed |= part.crashed
+        run.unattributed += part.unattributed
+    rejected = {d.name for d in run.diags if d.severity == "error" and
+                "rejected" in d.text}
+    others = [d for d in run.diags if d.severity == "error" and
+              "rejected" not in d.text]
+    for k, (q, o, kind, what, facts, recs) in enumerate(variants):
+        name = names[k]
+        if k in run.crashed:
+            o.problems.append(f"verify crashed on a {kind} ({what}):\n"
+                              f"{chunks[k][1]}")
+            continue
+        acc = name in run.funcs
+        rej = name in rejected
+        if acc == rej:
+            o.problems.append(f"verify: {kind} ({what}) neither accepted "
+                              f"nor rejected cleanly: " +
+                              "; ".join(d.text for d in others)[:2000])
+            continue
+        bad, malformed = judge(recs, facts)
+        if kind in ("identity", "no-op mutation"):
+            o.count(kind)
+            if not acc:
+                o.problems.append("verify rejects the fresh certificate "
+                                  "re-rendered into the input text")
+            continue
+        if rej:
+            o.count(f"{kind} rejected")
+            continue
+        o.accepted.append(f"{kind}: {what}")
+        if bad and all("undecidable" in b for b in bad):
+            # A move can make a block too large for the brute force
+            # (allocs and frees pinned by a call become statements): try
+            # once more with a larger limit (rare, a few seconds).
+            bad, malformed = judge(recs, Facts(q, facts.brute_max + 4))
+        if bad and all("undecidable" in b for b in bad):
+            o.count(f"{kind} accepted, undecidable")
+            continue
+        keys = {key for key, _ in recs.func}
+        if bad and "peakmem.certificate" not in keys and \
+                all(b.startswith("function: ") for b in bad):
+            bug = "verifier-ignores-records-without-certificate"
+            o.known[bug] = o.known.get(bug, 0) + 1
+            o.count(f"{kind} accepted, claims false (known bug)")
+        elif bad:
+            o.problems.append(
+                f"verify ACCEPTS a false certificate ({kind}: {what}): " +
+                "; ".join(bad) + "\n" + chunks[k][1])
+        elif malformed:
+            o.count(f"{kind} accepted, claims true, evidence malformed")
+        else:
+            o.count(f"{kind} accepted, claims true")
+
+
+def _execute_sample(progs, outs, runs, count, jobs):
+    """Runs `count` programs (those recompute cloned first, then those
+    with the most scf.if / calls / allocas) before and after reorder and
+    recompute: identical digests; measured == the oracle's executed peak;
+    measured == peakmem.peak where the model is exact."""
+    from peakmem import execute
+
+    def score(p):
+        f = features(p)
+        return (-sum(x.startswith(("scf.if", "call", "memref.alloca"))
+                     for x in f), p.seed)
+    cands = [p for p in progs if not p.refused and outs[p.seed].ok and
+             p.name in runs["recompute"].funcs and
+             outs[p.seed].reorder is not None]
+    # Half of them among the programs recompute cloned, the rest (and any
+    # shortfall) the ones with the most scf.if / calls / allocas.
+    cloned = [p for p in cands if outs[p.seed].clones > 0][:count // 2]
+    rest = sorted((p for p in cands if p not in cloned), key=score)
+    sample = cloned + rest[:count - len(cloned)]
+
+    def one(p):
+        o = outs[p.seed]
+        e = ExecOutcome(p.seed, [])
+        start = time.perf_counter()
+        texts = [("input", runs["report"].funcs[p.name]),
+                 ("reorder", runs["reorder"].funcs[p.name]),
+                 ("recompute", runs["recompute"].funcs[p.name])]
+        try:
+            res = {w: execute.execute_text(exec_module(p, t),
+                                           function=p.name)
+                   for w, t in texts}
+        except execute.ExecError as err:
+            e.problems.append(f"execution failed: {err}")
+            return e
+        digests = {r.output_digest for r in res.values()}
+        if len(digests) != 1:
+            e.problems.append("output digests differ: " + ", ".join(
+                f"{w} {r.output_digest}" for w, r in res.items()))
+        check_measured(e, "input", res["input"], program_peak(p),
+                       program_peak(p, executed=True))
+        oc = o.reorder
+        check_measured(e, "reorder", res["reorder"], oc.output_peak,
+                       program_peak(p, oc.output_orders, executed=True))
+        parsed = parse_function(runs["recompute"].funcs[p.name])
+        rc = res["recompute"]
+        if _single(parsed):
+            check_measured(e, "recompute", rc, program_peak(p, parsed.orders),
+                           program_peak(p, parsed.orders, executed=True))
+        elif model_exact(p):
+            if rc.peak_bytes != rc.modeled_peak:
+                e.problems.append(f"recompute: measured {rc.peak_bytes} != "
+                                  f"modeled {rc.modeled_peak}")
+        else:
+            e.inexact += 1
+            if rc.peak_bytes > rc.modeled_peak:
+                e.problems.append(f"recompute: measured {rc.peak_bytes} > "
+                                  f"modeled {rc.modeled_peak}")
+        e.before_peak, e.after_peak = res["input"].peak_bytes, rc.peak_bytes
+        e.seconds = time.perf_counter() - start
+        return e
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for p, e in zip(sample, pool.map(one, sample)):
+            outs[p.seed].executed = e
+            outs[p.seed].problems += ["execution: " + x for x in e.problems]
+
+
+def summarize_passes(outs: List[PassOutcome]) -> Dict[str, int]:
+    s: Dict[str, int] = {
+        "programs": len(outs),
+        "failed": sum(not o.ok for o in outs),
+        "refused": sum(bool(o.refused) for o in outs),
+        "modeled": sum(not o.refused for o in outs),
+        "brute_force_checked": sum(o.reorder is not None and
+                                   o.reorder.optimum is not None
+                                   for o in outs),
+        "reorder_improved": sum(o.reorder is not None and o.reorder.ok and
+                                o.reorder.output_peak < o.reorder.input_peak
+                                for o in outs),
+        "recompute_cloned": sum(o.clones > 0 for o in outs),
+        "cloned_ops": sum(o.clones for o in outs),
+        "records": sum(o.records for o in outs),
+        "tight_records": sum(o.tight for o in outs),
+        "mutated_programs": sum(o.decidable for o in outs),
+        "executed": sum(o.executed is not None for o in outs),
+        "executed_inexact": sum(o.executed.inexact for o in outs
+                                if o.executed is not None),
+    }
+    for o in outs:
+        for k, v in o.variants.items():
+            s[k] = s.get(k, 0) + v
+        for k, v in o.known.items():
+            s["known bug: " + k] = s.get("known bug: " + k, 0) + 1
+    return s
+
+
+def describe_pass_failure(o: PassOutcome) -> str:
+    p = generate(o.seed)
+    refused = f", refused: {p.refused}" if p.refused else ""
+    return "\n".join(
+        [f"seed {o.seed} (@{p.name}{refused}):"]
+        + [f"  - {x}" for x in o.problems] +
+        [f"  reproduce: PYTHONPATH=python /usr/bin/python3 -m peakmem.fuzz "
+         f"--show {o.seed} > /tmp/p.mlir; build/bin/peakmem-opt /tmp/p.mlir "
+         f"-p '{func_pipeline(PASSES['optimize'])}'", "  input:",
+         p.module()])
+
+
+# ===========================================================================
 # CLI (long mode)
 # ===========================================================================
 
@@ -1404,6 +3258,40 @@ def summarize(outcomes: List[Outcome]) -> Dict[str, int]:
     }
 
 
+def main_passes(args) -> int:
+    n = args.programs if args.programs is not None else \
+        (3000 if args.long else 300)
+    nexec = args.nexec if args.nexec is not None else \
+        (200 if args.long else 20)
+    nb = max(1, -(-n // 100))
+    per_exec = -(-nexec // nb)
+    start = time.perf_counter()
+    allout: List[PassOutcome] = []
+    for b in range(nb):
+        first = EXT_BASE + args.first_seed + b * 100
+        seeds = list(range(first, min(EXT_BASE + args.first_seed + n,
+                                      first + 100)))
+        refused = REFUSED_BASE + args.first_seed + b * 8
+        seeds += list(range(refused, refused + 8))
+        outs = check_passes(seeds, args.budget_ms, args.brute_max,
+                            execute=max(0, min(per_exec,
+                                               nexec - b * per_exec)),
+                            jobs=args.jobs)
+        for o in outs:
+            if not o.ok:
+                print(describe_pass_failure(o))
+        allout += outs
+        print(f"batch {b + 1}/{nb}: {sum(not o.ok for o in outs)} failed "
+              f"({time.perf_counter() - start:.1f} s)", flush=True)
+    s = summarize_passes(allout)
+    width = max(map(len, s))
+    for k, v in s.items():
+        print(f"  {k:<{width}}  {v}")
+    print(f"{s['programs']} programs, {s['failed']} failed "
+          f"({time.perf_counter() - start:.1f} s)")
+    return 1 if s["failed"] else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="python3 -m peakmem.fuzz",
@@ -1412,11 +3300,19 @@ def main(argv=None) -> int:
                     help="print the module of one seed and exit")
     ap.add_argument("--oracle", type=int, metavar="SEED",
                     help="print the oracle's numbers for one seed and exit")
-    ap.add_argument("--programs", type=int, default=1000)
-    ap.add_argument("--exec", type=int, default=50, dest="nexec",
-                    help="programs to execute before/after")
+    ap.add_argument("--programs", type=int, default=None,
+                    help="programs (default 1000; --passes: 300)")
+    ap.add_argument("--exec", type=int, default=None, dest="nexec",
+                    help="programs to execute before/after (default 50; "
+                    "--passes: 20)")
     ap.add_argument("--long", action="store_true",
-                    help="20000 programs and 500 executions")
+                    help="20000 programs and 500 executions (--passes: "
+                    "3000 and 200)")
+    ap.add_argument("--passes", action="store_true",
+                    help="the every-pass test of test_fuzz_passes.py: "
+                    "extended programs (seeds from EXT_BASE), 8 refused "
+                    "ones per 100 (from REFUSED_BASE), all passes, "
+                    "certificate mutations and moves, executions")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
@@ -1433,6 +3329,12 @@ def main(argv=None) -> int:
         for a, b, why in dependencies(p.body):
             print(f"  s{a} -> s{b}: {why}")
         return 0
+    if args.passes:
+        return main_passes(args)
+    if args.programs is None:
+        args.programs = 1000
+    if args.nexec is None:
+        args.nexec = 50
     if args.long:
         args.programs, args.nexec = max(args.programs, 20000), \
             max(args.nexec, 500)
