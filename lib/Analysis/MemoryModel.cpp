@@ -378,10 +378,35 @@ BlockModel *ModelBuilder::build(Block &block,
   llvm::DenseMap<BaseKey, BaseState> state;
   int64_t lastBarrier = -1;
   std::vector<StmtId> sinceBarrier;
+  // An op with unknown effects may read and write every buffer of the block
+  // it can reach (those it uses through any alias): record that per base so
+  // that writes, reads and the free of such a buffer keep their order with it.
+  for (StmtId s = 0; s < bm->ops.size(); ++s)
+    if (effects[s].unknown)
+      for (BufferId b : p.statement(s).buffers) {
+        effects[s].reads.insert(bm->allocations[b]);
+        effects[s].writes.insert(bm->allocations[b]);
+      }
   for (StmtId s = 0; s < bm->ops.size(); ++s) {
     StmtEffects &fx = effects[s];
     if (!fx.touchesMemory())
       continue;
+    // Allocating fresh memory or freeing a buffer of this block cannot
+    // conflict with a barrier that does not use it (and one that uses it is
+    // ordered through the buffer's base above): no barrier edges, so the
+    // scheduler may place them next to their users.
+    if (p.statement(s).kind != StmtKind::Compute && !fx.unknown) {
+      for (BaseKey k : fx.writes) {
+        BaseState &st = state[k];
+        if (st.lastWriter >= 0)
+          p.addEdge(static_cast<StmtId>(st.lastWriter), s);
+        for (StmtId r : st.readers)
+          p.addEdge(r, s);
+        st.readers.clear();
+        st.lastWriter = s;
+      }
+      continue;
+    }
     if (lastBarrier >= 0)
       p.addEdge(static_cast<StmtId>(lastBarrier), s);
     if (fx.unknown) {
@@ -443,17 +468,19 @@ BlockModel *ModelBuilder::build(Block &block,
             llvm::is_contained(basesOf(operand).allocs, alloc))
           ok = viewChainFrom(alloc, operand).has_value();
     }
-    // A clone runs after every other user of b that may precede it; none of
-    // them may change what the group reads (e.g. an in-place update of an
-    // input by an early reader of b), or the clone would see other bits.
+    // A clone runs later than its original: no other statement of the block
+    // may change what the group reads (an in-place update of an input, a
+    // write to an output argument the group reads), and no barrier may sit
+    // in between, or the clone could see other bits.
     if (ok) {
       llvm::SmallDenseSet<BaseKey> groupReads;
       for (StmtId w : bm->writers[b])
         for (BaseKey k : effects[w].reads)
           groupReads.insert(k);
-      for (StmtId u : p.buffer(b).users) {
+      for (StmtId u = 0; u < bm->ops.size(); ++u) {
         if (llvm::is_contained(bm->writers[b], u))
           continue;
+        // A clone moves past statements the pass cannot reason about.
         if (effects[u].unknown)
           ok = false;
         for (BaseKey k : effects[u].writes)

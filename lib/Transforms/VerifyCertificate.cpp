@@ -36,7 +36,11 @@ struct VerifyCertificatePass
     markAllAnalysesPreserved();
     bool hasNested = false;
     fn->walk([&](Operation *op) { hasNested |= op->hasAttr(kNestedAttr); });
-    if (!fn->hasAttr(kCertificateAttr) && !hasNested)
+    // Any claim beyond peakmem.peak (which report and reorder set alone) is
+    // checked: a lower bound or optimality without a certificate is rejected.
+    bool claims = fn->hasAttr(kCertificateAttr) ||
+                  fn->hasAttr(kLowerBoundAttr) || fn->hasAttr(kOptimalAttr);
+    if (!claims && !hasNested)
       return; // Nothing certified.
     auto reject = [&](const Twine &what) {
       fn.emitError() << "peakmem: certificate of '" << fn.getName()
@@ -50,7 +54,7 @@ struct VerifyCertificatePass
       return reject("the function is no longer modeled: " +
                     model.getFailure()->reason);
 
-    if (fn->hasAttr(kCertificateAttr)) {
+    if (claims) {
       NamedAttrList record;
       for (const char *name :
            {kPeakAttr, kLowerBoundAttr, kOptimalAttr, kCertificateAttr})

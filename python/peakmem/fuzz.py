@@ -143,6 +143,12 @@ class Stmt:
             out.append(((self.sid, 1), self.else_body))
         return out
 
+    def alloc_or_free_only(self) -> bool:
+        """Only allocates or frees a buffer of its block: no barrier orders
+        it (a call that uses the buffer is ordered through the buffer)."""
+        return bool((self.alloc or self.free) and not self.barrier
+                    and not self.reads and not self.writes)
+
     def touches_memory(self) -> bool:
         """Has a memory effect (read, write, alloc, free) or is a barrier;
         view ops, constants and compares have none."""
@@ -1171,8 +1177,10 @@ def dependencies(block: Block) -> List[Tuple[int, int, str]]:
             if a.defs & b.uses:
                 deps.append((a.sid, b.sid, "SSA def-use"))
                 continue
-            if (a.barrier and b.touches_memory()) or \
-                    (b.barrier and a.touches_memory()):
+            if (a.barrier and b.touches_memory()
+                    and not b.alloc_or_free_only()) or \
+                    (b.barrier and a.touches_memory()
+                     and not a.alloc_or_free_only()):
                 deps.append((a.sid, b.sid, "barrier (call)"))
                 continue
             why = None
@@ -1966,32 +1974,17 @@ CRASH_SIGNS = ("LLVM ERROR", "Stack dump", "PLEASE submit a bug report",
 # (classify_error, _check_certificates); anything else fails the test. Each
 # has a minimal reproducer marked xfail(strict=True) in
 # test/python/test_fuzz_passes.py.
-KNOWN_BUGS = {
-    "contraction-drops-barrier-edges":
-        "an alloc (free) must precede (follow) a call that no user of its "
-        "buffer must precede (follow); contract() merges it into the first "
-        "(last) user and drops that edge, so the schedule expands to an "
-        "illegal order: peakmem-reorder emits 'internal error: ... does not "
-        "expand to a legal order' (exit code 0), leaves the block as "
-        "written and still remarks 'already optimal'; peakmem-recompute "
-        "fails the pass ('the planned order breaks a dependency', exit 1)",
-    "recompute-moves-frees-across-barrier":
-        "peakmem-recompute moves every free to the end of the block "
-        "('always legal') past a later call: the rebuilt model orders the "
-        "call before the free, the planned order breaks that edge and the "
-        "pass fails ('the planned order breaks a dependency', exit 1)",
-    "recompute-inserts-clone-after-conflicting-op":
-        "peakmem-recompute inserts a clone (alloc and producer) right before "
-        "the first late user, after an op that writes what the clone reads "
-        "(an output argument, say) or after a call; the model rebuilt from "
-        "that IR orders that op before the clone, the plan puts the clone "
-        "first: 'the planned order breaks a dependency', the pass fails "
-        "(exit 1)",
-    "verifier-ignores-records-without-certificate":
-        "peakmem-verify-certificate skips a function with no "
-        "peakmem.certificate entry even if it carries peakmem.peak / "
-        "peakmem.lower_bound / peakmem.optimal: false numbers are accepted",
-}
+KNOWN_BUGS: dict = {}
+# Fixed (kept as regression tests in test/python/test_fuzz_passes.py):
+#  contraction-drops-barrier-edges: allocs and frees of a block's buffers no
+#    longer take barrier edges (a call that uses the buffer is ordered
+#    through the buffer's base instead);
+#  recompute-moves-frees-across-barrier and
+#  recompute-inserts-clone-after-conflicting-op: a buffer is recomputable
+#    only if no other statement of the block has unknown effects or writes
+#    what its producers read;
+#  verifier-ignores-records-without-certificate: any lower bound or
+#    optimality claim is verified.
 
 
 def pinned_program(p: Program) -> bool:
