@@ -468,19 +468,18 @@ BlockModel *ModelBuilder::build(Block &block,
             llvm::is_contained(basesOf(operand).allocs, alloc))
           ok = viewChainFrom(alloc, operand).has_value();
     }
-    // A clone runs later than its original: no other statement of the block
-    // may change what the group reads (an in-place update of an input, a
-    // write to an output argument the group reads), and no barrier may sit
-    // in between, or the clone could see other bits.
+    // The clone inherits the group's ordering edges except those to users
+    // of b (the core cannot tell which of them write): no other user of b
+    // may write what the group reads (an in-place update of an input by an
+    // early reader of b), or the clone could see other bits.
     if (ok) {
       llvm::SmallDenseSet<BaseKey> groupReads;
       for (StmtId w : bm->writers[b])
         for (BaseKey k : effects[w].reads)
           groupReads.insert(k);
-      for (StmtId u = 0; u < bm->ops.size(); ++u) {
+      for (StmtId u : p.buffer(b).users) {
         if (llvm::is_contained(bm->writers[b], u))
           continue;
-        // A clone moves past statements the pass cannot reason about.
         if (effects[u].unknown)
           ok = false;
         for (BaseKey k : effects[u].writes)

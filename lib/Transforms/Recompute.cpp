@@ -39,11 +39,16 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
 
   for (const RecomputeStep &step : plan.steps) {
     Value old = buffers[step.buffer];
-    Operation *firstLate = stmtOps[step.lateUsers.front()];
-    for (StmtId u : step.lateUsers)
-      if (stmtOps[u]->isBeforeInBlock(firstLate))
-        firstLate = stmtOps[u];
-    OpBuilder builder(firstLate);
+    // The clones go right after the original group: there they stand in the
+    // same order relations (reads after the inputs' writers, before later
+    // writers and barriers) as the plan gives them; the planned order then
+    // moves them to their late users.
+    Operation *lastInGroup = stmtOps[step.group.front()];
+    for (StmtId g : step.group)
+      if (lastInGroup->isBeforeInBlock(stmtOps[g]))
+        lastInGroup = stmtOps[g];
+    OpBuilder builder(lastInGroup->getContext());
+    builder.setInsertionPointAfter(lastInGroup);
     IRMapping map;
     Value fresh = builder.clone(*old.getDefiningOp())->getResult(
         cast<OpResult>(old).getResultNumber());

@@ -1980,9 +1980,8 @@ KNOWN_BUGS: dict = {}
 #    longer take barrier edges (a call that uses the buffer is ordered
 #    through the buffer's base instead);
 #  recompute-moves-frees-across-barrier and
-#  recompute-inserts-clone-after-conflicting-op: a buffer is recomputable
-#    only if no other statement of the block has unknown effects or writes
-#    what its producers read;
+#  recompute-inserts-clone-after-conflicting-op: clones are inserted right
+#    after their original group, frees take no barrier edges;
 #  verifier-ignores-records-without-certificate: any lower bound or
 #    optimality claim is verified.
 

@@ -52,7 +52,7 @@ struct BlockModel {
   /// it is freed in the block, and each writer's only write is to it, with
   /// no unknown effect, no allocation or free, no results, and every operand
   /// aliasing it derived from it through pure view-like ops; and no other
-  /// statement of the block writes anything the writers read or has unknown
+  /// user of the buffer writes anything the writers read or has unknown
   /// effects.
   std::vector<uint8_t> recomputable;
 };
