@@ -91,10 +91,11 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
     }
     buffers.push_back(fresh);
   }
-  // A clone extends the life of the buffers it reads, but it was inserted
-  // after their frees in the block as it stands: move every free to the end
-  // of the block (always legal) so the model sees the new uses; the planned
-  // order then puts each free right after its last user.
+  // A clone extends the life of the buffers it reads, and it may stand after
+  // one of their frees (a group member's input freed before the group's last
+  // member): move every free to the end of the block (legal: frees take no
+  // barrier edges and follow all uses there) so the model sees the new uses;
+  // the planned order then puts each free right after its last user.
   for (auto &[value, free] : freeOf)
     free->moveBefore(terminator);
   return stmtOps;
