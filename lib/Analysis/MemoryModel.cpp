@@ -4,11 +4,12 @@
 #include "peakmem/Core/Simulation.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
@@ -93,9 +94,80 @@ struct Bases {
 /// A key for memory ordering: an allocation value, or null for external.
 using BaseKey = Value;
 
+/// The elements of a base an access may touch: [lo, hi] in the base's
+/// strided-layout coordinates (element offsets from its aligned pointer), or
+/// the whole base.
+struct Range {
+  bool whole = true;
+  int64_t lo = 0, hi = 0;
+  bool overlaps(const Range &o) const {
+    return whole || o.whole || (lo <= o.hi && o.lo <= hi);
+  }
+  bool contains(const Range &o) const {
+    return whole || (!o.whole && lo <= o.lo && o.hi <= hi);
+  }
+  Range hull(const Range &o) const {
+    if (whole || o.whole)
+      return Range();
+    return Range{false, std::min(lo, o.lo), std::max(hi, o.hi)};
+  }
+};
+
+/// Accesses of a statement, per base (several accesses to one base: their
+/// hull).
+struct Accesses {
+  llvm::MapVector<BaseKey, Range> ranges;
+  void add(BaseKey k, Range r) {
+    auto [it, inserted] = ranges.insert({k, r});
+    if (!inserted)
+      it->second = it->second.hull(r);
+  }
+  bool empty() const { return ranges.empty(); }
+  size_t size() const { return ranges.size(); }
+  bool contains(BaseKey k) const { return ranges.count(k) != 0; }
+  auto begin() const { return ranges.begin(); }
+  auto end() const { return ranges.end(); }
+};
+
+/// The elements of `base` that an access through `value` may touch. Exact
+/// only through views known to keep the base's aligned pointer and element
+/// type (subview, expand/collapse_shape, transpose, cast) and to a memref
+/// type with a static strided layout; anything else is the whole base. Two
+/// accesses to disjoint ranges of one base (slices of a concatenation, say)
+/// do not conflict.
+static Range accessRange(Value base, Value value) {
+  auto baseType = dyn_cast<MemRefType>(base.getType());
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!baseType || !type || value == base ||
+      type.getElementType() != baseType.getElementType() ||
+      !type.hasStaticShape())
+    return Range();
+  std::optional<SmallVector<Operation *>> chain = viewChainFrom(base, value);
+  if (!chain)
+    return Range();
+  for (Operation *view : *chain)
+    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::TransposeOp, memref::CastOp>(view))
+      return Range();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || offset < 0)
+    return Range();
+  int64_t hi = offset;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    if (ShapedType::isDynamic(stride) || stride < 0)
+      return Range();
+    if (size == 0)
+      return Range(); // Touches nothing; keep it simple.
+    hi += (size - 1) * stride;
+  }
+  return Range{false, offset, hi};
+}
+
 /// Per-statement summary of effects, relative to its block.
 struct StmtEffects {
-  llvm::SetVector<BaseKey> reads, writes;
+  Accesses reads, writes;
   bool unknown = false;  // Barrier: may touch any memory.
   bool allocatesOrFrees = false;
   bool touchesMemory() const {
@@ -306,7 +378,7 @@ BlockModel *ModelBuilder::build(Block &block,
             }
           }
           p.addUse(s, bufferOf[v]);
-          fx.writes.insert(v);
+          fx.writes.add(v, Range());
           continue;
         }
         // An effect through a value defined inside the op (a view created in
@@ -323,9 +395,10 @@ BlockModel *ModelBuilder::build(Block &block,
         bool isFree = isa<MemoryEffects::Free>(e.getEffect());
         fx.allocatesOrFrees |= isFree;
         if (bases.external)
-          (isRead ? fx.reads : fx.writes).insert(BaseKey());
+          (isRead ? fx.reads : fx.writes).add(BaseKey(), Range());
         for (Value a : outer) {
-          (isRead ? fx.reads : fx.writes).insert(a);
+          (isRead ? fx.reads : fx.writes)
+              .add(a, isFree ? Range() : accessRange(a, v));
           auto it = bufferOf.find(a);
           if (it == bufferOf.end())
             continue;
@@ -370,12 +443,37 @@ BlockModel *ModelBuilder::build(Block &block,
     });
   }
 
-  // Memory ordering per base, and barriers.
+  // Memory ordering per base, and barriers. Per base, the accesses not yet
+  // covered by a later write: an access conflicts with every earlier one whose
+  // range overlaps its own, if either writes.
+  struct Access {
+    StmtId stmt;
+    Range range;
+  };
   struct BaseState {
-    int64_t lastWriter = -1;
-    std::vector<StmtId> readers;
+    std::vector<Access> writes, reads;
   };
   llvm::DenseMap<BaseKey, BaseState> state;
+  auto orderWrite = [&](BaseKey k, StmtId s, Range r) {
+    BaseState &st = state[k];
+    for (std::vector<Access> *list : {&st.writes, &st.reads}) {
+      for (const Access &a : *list)
+        if (a.range.overlaps(r))
+          p.addEdge(a.stmt, s);
+      // Accesses inside r are ordered before s; later conflicts with them
+      // conflict with s as well.
+      llvm::erase_if(*list,
+                     [&](const Access &a) { return r.contains(a.range); });
+    }
+    st.writes.push_back({s, r});
+  };
+  auto orderRead = [&](BaseKey k, StmtId s, Range r) {
+    BaseState &st = state[k];
+    for (const Access &a : st.writes)
+      if (a.range.overlaps(r))
+        p.addEdge(a.stmt, s);
+    st.reads.push_back({s, r});
+  };
   int64_t lastBarrier = -1;
   std::vector<StmtId> sinceBarrier;
   // An op with unknown effects may read and write every buffer of the block
@@ -384,8 +482,8 @@ BlockModel *ModelBuilder::build(Block &block,
   for (StmtId s = 0; s < bm->ops.size(); ++s)
     if (effects[s].unknown)
       for (BufferId b : p.statement(s).buffers) {
-        effects[s].reads.insert(bm->allocations[b]);
-        effects[s].writes.insert(bm->allocations[b]);
+        effects[s].reads.add(bm->allocations[b], Range());
+        effects[s].writes.add(bm->allocations[b], Range());
       }
   for (StmtId s = 0; s < bm->ops.size(); ++s) {
     StmtEffects &fx = effects[s];
@@ -396,15 +494,8 @@ BlockModel *ModelBuilder::build(Block &block,
     // ordered through the buffer's base above): no barrier edges, so the
     // scheduler may place them next to their users.
     if (p.statement(s).kind != StmtKind::Compute && !fx.unknown) {
-      for (BaseKey k : fx.writes) {
-        BaseState &st = state[k];
-        if (st.lastWriter >= 0)
-          p.addEdge(static_cast<StmtId>(st.lastWriter), s);
-        for (StmtId r : st.readers)
-          p.addEdge(r, s);
-        st.readers.clear();
-        st.lastWriter = s;
-      }
+      for (auto &[k, r] : fx.writes)
+        orderWrite(k, s, r);
       continue;
     }
     if (lastBarrier >= 0)
@@ -417,24 +508,16 @@ BlockModel *ModelBuilder::build(Block &block,
       continue;
     }
     sinceBarrier.push_back(s);
-    for (BaseKey k : fx.writes) {
-      BaseState &st = state[k];
-      if (st.lastWriter >= 0)
-        p.addEdge(static_cast<StmtId>(st.lastWriter), s);
-      for (StmtId r : st.readers)
-        p.addEdge(r, s);
-      st.readers.clear();
+    // A base both read and written: the write stands for both ranges.
+    for (auto &[k, r] : fx.writes) {
+      Range range = r;
+      if (fx.reads.contains(k))
+        range = range.hull(fx.reads.ranges.lookup(k));
+      orderWrite(k, s, range);
     }
-    for (BaseKey k : fx.reads) {
-      if (fx.writes.contains(k))
-        continue;
-      BaseState &st = state[k];
-      if (st.lastWriter >= 0)
-        p.addEdge(static_cast<StmtId>(st.lastWriter), s);
-      st.readers.push_back(s);
-    }
-    for (BaseKey k : fx.writes)
-      state[k].lastWriter = s;
+    for (auto &[k, r] : fx.reads)
+      if (!fx.writes.contains(k))
+        orderRead(k, s, r);
   }
 
   // Buffers the terminator passes on outlive the block.
@@ -449,7 +532,7 @@ BlockModel *ModelBuilder::build(Block &block,
   bm->writers.assign(p.numBuffers(), {});
   bm->recomputable.assign(p.numBuffers(), 0);
   for (StmtId s = 0; s < bm->ops.size(); ++s)
-    for (BaseKey k : effects[s].writes)
+    for (auto &[k, range] : effects[s].writes)
       if (auto it = bufferOf.find(k); it != bufferOf.end() && k &&
           p.statement(s).kind == StmtKind::Compute && !effects[s].allocatesOrFrees)
         bm->writers[it->second].push_back(s);
@@ -462,7 +545,7 @@ BlockModel *ModelBuilder::build(Block &block,
       Operation *op = bm->ops[w];
       const StmtEffects &fx = effects[w];
       ok = !fx.unknown && !fx.allocatesOrFrees && op->getNumResults() == 0 &&
-           fx.writes.size() == 1 && fx.writes.front() == alloc;
+           fx.writes.size() == 1 && fx.writes.begin()->first == alloc;
       for (Value operand : op->getOperands())
         if (ok && isa<BaseMemRefType>(operand.getType()) &&
             llvm::is_contained(basesOf(operand).allocs, alloc))
@@ -475,14 +558,14 @@ BlockModel *ModelBuilder::build(Block &block,
     if (ok) {
       llvm::SmallDenseSet<BaseKey> groupReads;
       for (StmtId w : bm->writers[b])
-        for (BaseKey k : effects[w].reads)
+        for (auto &[k, range] : effects[w].reads)
           groupReads.insert(k);
       for (StmtId u : p.buffer(b).users) {
         if (llvm::is_contained(bm->writers[b], u))
           continue;
         if (effects[u].unknown)
           ok = false;
-        for (BaseKey k : effects[u].writes)
+        for (auto &[k, range] : effects[u].writes)
           if (k != alloc && groupReads.contains(k))
             ok = false;
       }

@@ -57,18 +57,38 @@ static std::string checkIds(const Problem &p, const std::vector<StmtId> &ids,
   return {};
 }
 
+std::vector<StmtId> clonedStatements(const RecomputeStep &s) {
+  std::vector<StmtId> all = s.group;
+  for (const Producer &c : s.chain)
+    all.insert(all.end(), c.group.begin(), c.group.end());
+  return all;
+}
+
 std::string checkRecompute(const Problem &p, const RecomputeStep &s) {
   if (s.buffer >= p.numBuffers())
     return "buffer " + std::to_string(s.buffer) + " out of range";
   std::string err = checkIds(p, s.group, s.buffer, "group");
   if (err.empty())
     err = checkIds(p, s.lateUsers, s.buffer, "late-user");
+  std::vector<BufferId> cloned = {s.buffer};
+  for (const Producer &c : s.chain) {
+    if (!err.empty())
+      return err;
+    if (c.buffer >= p.numBuffers())
+      return "chain buffer " + std::to_string(c.buffer) + " out of range";
+    if (std::find(cloned.begin(), cloned.end(), c.buffer) != cloned.end())
+      return "buffer " + std::to_string(c.buffer) + " is cloned twice";
+    cloned.push_back(c.buffer);
+    err = checkIds(p, c.group, c.buffer, "chain group");
+  }
   if (!err.empty())
     return err;
-  std::vector<StmtId> group = s.group;
-  std::sort(group.begin(), group.end());
+  std::vector<StmtId> members = clonedStatements(s);
+  std::sort(members.begin(), members.end());
+  if (std::adjacent_find(members.begin(), members.end()) != members.end())
+    return "a statement is in two cloned groups";
   for (StmtId l : s.lateUsers)
-    if (sortedContains(group, l))
+    if (sortedContains(members, l))
       return "statement " + std::to_string(l) +
              " is both a producer and a late user";
   return {};
@@ -78,12 +98,17 @@ Problem applyRecompute(const Problem &p, const RecomputeStep &s) {
   Problem q = p;
   if (!checkRecompute(p, s).empty())
     return q;
-  const BufferId b = s.buffer;
   const size_t n = p.numStatements();
-  const std::vector<StmtId> &usersOfB = p.buffer(b).users;
+  // The cloned groups with the buffer each writes: the target's first.
+  std::vector<Producer> groups = {{s.buffer, s.group}};
+  groups.insert(groups.end(), s.chain.begin(), s.chain.end());
 
-  // b' and the rewiring of the late users.
-  const BufferId nb = q.addBuffer(p.buffer(b).bytes, p.buffer(b).freedInBlock);
+  // The fresh buffers, and the rewiring of the late users to b'.
+  std::vector<int64_t> freshOf(p.numBuffers(), -1);
+  for (const Producer &g : groups)
+    freshOf[g.buffer] =
+        q.addBuffer(p.buffer(g.buffer).bytes, p.buffer(g.buffer).freedInBlock);
+  const BufferId b = s.buffer, nb = static_cast<BufferId>(freshOf[b]);
   std::vector<StmtId> late = s.lateUsers;
   std::sort(late.begin(), late.end());
   std::vector<StmtId> &users = q.buffer(b).users;
@@ -96,26 +121,30 @@ Problem applyRecompute(const Problem &p, const RecomputeStep &s) {
     q.addUse(l, nb);
   }
 
-  // The clones, ids n, n+1, ... in group order.
+  // The clones, ids n, n+1, ... in clonedStatements order.
   std::vector<int64_t> cloneOf(n, -1);
-  for (StmtId g : s.group) {
+  for (StmtId g : clonedStatements(s)) {
     const Statement &st = p.statement(g);
     StmtId c = q.addStatement(st.kind, st.scratch);
     q.statement(c).macs = st.macs;
     q.statement(c).target = st.target;
     cloneOf[g] = c;
   }
-  for (StmtId g : s.group) {
-    StmtId c = static_cast<StmtId>(cloneOf[g]);
-    for (BufferId x : p.statement(g).buffers)
-      q.addUse(c, x == b ? nb : x);
-    for (StmtId x : p.preds(g))
-      q.addEdge(cloneOf[x] >= 0 ? static_cast<StmtId>(cloneOf[x]) : x, c);
-    for (StmtId y : p.succs(g))
-      if (cloneOf[y] < 0 && !sortedContains(usersOfB, y))
-        q.addEdge(c, y);
-    for (StmtId l : late)
-      q.addEdge(c, l);
+  for (const Producer &grp : groups) {
+    const std::vector<StmtId> &written = p.buffer(grp.buffer).users;
+    for (StmtId g : grp.group) {
+      StmtId c = static_cast<StmtId>(cloneOf[g]);
+      for (BufferId x : p.statement(g).buffers)
+        q.addUse(c, freshOf[x] >= 0 ? static_cast<BufferId>(freshOf[x]) : x);
+      for (StmtId x : p.preds(g))
+        q.addEdge(cloneOf[x] >= 0 ? static_cast<StmtId>(cloneOf[x]) : x, c);
+      for (StmtId y : p.succs(g))
+        if (cloneOf[y] < 0 && !sortedContains(written, y))
+          q.addEdge(c, y);
+      if (grp.buffer == b)
+        for (StmtId l : late)
+          q.addEdge(c, l);
+    }
   }
   q.finalize();
   return q;
@@ -331,17 +360,56 @@ bool applyStep(const State &st, const RecomputeStep &s, State &out) {
   std::vector<size_t> pos(n);
   for (size_t i = 0; i < n; ++i)
     pos[st.order[i]] = i;
-  size_t firstLate = n;
-  for (StmtId l : s.lateUsers)
-    firstLate = std::min(firstLate, pos[l]);
+  const std::vector<StmtId> members = clonedStatements(s);
   std::vector<std::pair<size_t, StmtId>> clones;
-  for (size_t i = 0; i < s.group.size(); ++i)
-    clones.push_back({pos[s.group[i]], static_cast<StmtId>(n + i)});
+  for (size_t i = 0; i < members.size(); ++i)
+    clones.push_back({pos[members[i]], static_cast<StmtId>(n + i)});
   std::sort(clones.begin(), clones.end());
-  Order desired(st.order.begin(), st.order.begin() + firstLate);
-  for (auto [p, c] : clones)
-    desired.push_back(c);
-  desired.insert(desired.end(), st.order.begin() + firstLate, st.order.end());
+  // Two incumbents, the lower peak wins: (a) the parent's order with the
+  // clones right before the first late user; (b) the late users sunk to
+  // their latest positions (right before their first successor, latest
+  // first) and the clones right before the first of them, so that what the
+  // late users do not need dies before the clones run.
+  std::vector<uint8_t> isLate(n, 0);
+  for (StmtId l : s.lateUsers)
+    isLate[l] = 1;
+  auto withClones = [&](const Order &o) {
+    Order d;
+    d.reserve(o.size() + clones.size());
+    bool done = false;
+    for (StmtId x : o) {
+      if (!done && x < n && isLate[x]) {
+        for (auto [p, c] : clones)
+          d.push_back(c);
+        done = true;
+      }
+      d.push_back(x);
+    }
+    return d;
+  };
+  Order first = withClones(st.order);
+  // anchor(l): position of the first non-late statement l must precede.
+  std::vector<StmtId> lates = s.lateUsers;
+  std::sort(lates.begin(), lates.end(),
+            [&](StmtId a, StmtId b) { return pos[a] > pos[b]; });
+  std::vector<size_t> anchor(n, n);
+  for (StmtId l : lates)
+    for (StmtId y : st.problem.succs(l))
+      anchor[l] = std::min(anchor[l], isLate[y] ? anchor[y] : pos[y]);
+  std::vector<std::pair<size_t, size_t>> byAnchor; // (anchor, pos)
+  for (StmtId l : lates)
+    byAnchor.push_back({anchor[l], pos[l]});
+  std::sort(byAnchor.begin(), byAnchor.end());
+  Order sunk;
+  sunk.reserve(n);
+  size_t k = 0;
+  for (size_t i = 0; i <= n; ++i) {
+    for (; k < byAnchor.size() && byAnchor[k].first == i; ++k)
+      sunk.push_back(st.order[byAnchor[k].second]);
+    if (i < n && !isLate[st.order[i]])
+      sunk.push_back(st.order[i]);
+  }
+  sunk = withClones(sunk);
 
   out.problem = std::move(q);
   out.steps = st.steps;
@@ -350,18 +418,28 @@ bool applyStep(const State &st, const RecomputeStep &s, State &out) {
   out.clones = st.clones;
   out.groupOf = st.groupOf;
   out.extraMacs = st.extraMacs;
-  std::vector<StmtId> newGroup;
-  for (size_t i = 0; i < s.group.size(); ++i) {
-    StmtId o = st.origin[s.group[i]];
-    out.origin.push_back(o);
-    ++out.clones[o];
-    out.extraMacs += st.problem.statement(s.group[i]).macs;
-    newGroup.push_back(static_cast<StmtId>(n + i));
-  }
-  out.groupOf.push_back(std::move(newGroup));
+  // The fresh buffers (b', then the chain's) are recomputable in turn: their
+  // groups are the clones.
+  StmtId next = static_cast<StmtId>(n);
+  auto cloneGroup = [&](const std::vector<StmtId> &group) {
+    std::vector<StmtId> newGroup;
+    for (StmtId g : group) {
+      StmtId o = st.origin[g];
+      out.origin.push_back(o);
+      ++out.clones[o];
+      out.extraMacs += st.problem.statement(g).macs;
+      newGroup.push_back(next++);
+    }
+    out.groupOf.push_back(std::move(newGroup));
+  };
+  cloneGroup(s.group);
+  for (const Producer &c : s.chain)
+    cloneGroup(c.group);
   out.proven = false;
-  Order legal = legalize(out.problem, desired);
-  setOrder(out, std::move(legal));
+  Order a = legalize(out.problem, first), b = legalize(out.problem, sunk);
+  setOrder(out, simulatePeak(out.problem, b) < simulatePeak(out.problem, a)
+                    ? std::move(b)
+                    : std::move(a));
   return true;
 }
 
@@ -441,12 +519,18 @@ int64_t estimateInsertion(const State &st, const Sweep &sw,
     }
   };
   add(-buf.bytes, e + 1, f);
+  std::vector<BufferId> cloned = {s.buffer};
+  int64_t transient = 0; // chain buffers, as if all live at once
+  for (const Producer &c : s.chain) {
+    cloned.push_back(c.buffer);
+    transient += p.buffer(c.buffer).bytes;
+  }
   std::vector<BufferId> inputs;
   int64_t maxScratch = 0;
-  for (StmtId g : s.group) {
+  for (StmtId g : clonedStatements(s)) {
     maxScratch = std::max(maxScratch, p.statement(g).scratch);
     for (BufferId a : p.statement(g).buffers)
-      if (a != s.buffer)
+      if (std::find(cloned.begin(), cloned.end(), a) == cloned.end())
         inputs.push_back(a);
   }
   std::sort(inputs.begin(), inputs.end());
@@ -457,7 +541,8 @@ int64_t estimateInsertion(const State &st, const Sweep &sw,
       add(p.buffer(a).bytes, sw.lastPos[a] + 1, f);
       extended += p.buffer(a).bytes;
     }
-  int64_t peak = sw.liveAfter[f - 1] + extended + maxScratch, run = 0;
+  int64_t peak = sw.liveAfter[f - 1] + extended + transient + maxScratch,
+          run = 0;
   for (size_t i = 0; i < n; ++i) {
     run += d[i];
     peak = std::max(peak, sw.t.live[i] + run);
@@ -465,10 +550,63 @@ int64_t estimateInsertion(const State &st, const Sweep &sw,
   return peak;
 }
 
+/// The chain of `s` in st.order: the recomputable inputs of the cloned groups
+/// that are dead before the first late user (keeping them alive to the clones
+/// is the cost a chain avoids), recursively, breadth first, while the MAC and
+/// per-op limits admit them and at most `maxMembers` statements are cloned.
+/// Inputs live at the late users anyway, or not recomputable, stay inputs.
+std::vector<Producer> buildChain(const State &st, const Sweep &sw,
+                                 const RecomputeStep &s, const Limits &lim,
+                                 size_t maxMembers = 64) {
+  const Problem &p = st.problem;
+  size_t f = p.numStatements();
+  for (StmtId l : s.lateUsers)
+    f = std::min(f, sw.pos[l]);
+  std::vector<uint8_t> cloned(p.numBuffers(), 0), member(p.numStatements(), 0);
+  cloned[s.buffer] = 1;
+  for (StmtId g : s.group)
+    member[g] = 1;
+  std::vector<StmtId> members = s.group;
+  std::vector<Producer> chain;
+  std::queue<StmtId> work;
+  for (StmtId g : s.group)
+    work.push(g);
+  while (!work.empty()) {
+    StmtId g = work.front();
+    work.pop();
+    for (BufferId a : p.statement(g).buffers) {
+      const Buffer &buf = p.buffer(a);
+      const std::vector<StmtId> &group = st.groupOf[a];
+      if (cloned[a] || !buf.freedInBlock || buf.bytes <= 0 || group.empty() ||
+          sw.lastPos[a] >= f || members.size() + group.size() > maxMembers)
+        continue;
+      bool overlap = false;
+      for (StmtId w : group)
+        overlap |= member[w] != 0;
+      if (overlap)
+        continue;
+      std::vector<StmtId> tried = members;
+      tried.insert(tried.end(), group.begin(), group.end());
+      if (admissibleMacs(st, tried, lim) < 0)
+        continue;
+      members = std::move(tried);
+      cloned[a] = 1;
+      for (StmtId w : group) {
+        member[w] = 1;
+        work.push(w);
+      }
+      chain.push_back({a, group});
+    }
+  }
+  return chain;
+}
+
 /// Candidates at the peak steps of st.order: buffers live across a peak step,
 /// unused there, with a producer group entirely before it; late users = the
 /// users after it. With `alternatives`, up to two other split points per
-/// buffer (the gaps between its readers with the highest live bytes).
+/// buffer (the gaps between its readers with the highest live bytes). Each
+/// split whose group reads recomputable buffers dead at the late users also
+/// gives a chain candidate (buildChain).
 std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
                                       const Limits &lim, bool alternatives,
                                       CandidateStats *stats) {
@@ -498,9 +636,11 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
       first = std::min(first, pos[u]);
       last = std::max(last, pos[u]);
     }
+    // Live across a peak step, or read there by a statement that another
+    // order may run after the clones (the late users start at the step).
     bool across = false;
     for (size_t i : peaks)
-      if (first < i && i < last && !sortedContains(buf.users, st.order[i]))
+      if (first < i && i <= last)
         across = true;
     if (!across)
       continue;
@@ -546,8 +686,7 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
     };
     std::vector<size_t> primarySplits;
     for (size_t i : peaks) {
-      if (!(first < i && i < last) || groupLast >= i ||
-          sortedContains(buf.users, st.order[i]))
+      if (!(first < i && i <= last) || groupLast >= i)
         continue;
       size_t j = std::lower_bound(byPos.begin(), byPos.end(),
                                   std::make_pair(i, StmtId(0))) -
@@ -560,6 +699,10 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
         continue;
       primarySplits.push_back(j);
       primary.push_back(makeStep(j));
+      Candidate chained = primary.back();
+      chained.step.chain = buildChain(st, sw, chained.step, lim);
+      if (!chained.step.chain.empty())
+        primary.push_back(std::move(chained));
     }
     if (!alternatives || primarySplits.empty())
       continue;
@@ -583,7 +726,11 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
     for (size_t k = 0; k < scored.size() && k < 2; ++k) {
       Candidate c = makeStep(scored[k].second);
       c.primary = false;
+      Candidate chained = c;
+      chained.step.chain = buildChain(st, sw, chained.step, lim);
       other.push_back(std::move(c));
+      if (!chained.step.chain.empty())
+        other.push_back(std::move(chained));
     }
   }
   auto byBytes = [](const Candidate &a, const Candidate &b) {
@@ -659,7 +806,7 @@ struct Planner {
       bool conflict = false;
       for (const RecomputeStep &done : st.steps)
         conflict |= done.buffer == s.buffer;
-      if (conflict || admissibleMacs(st, s.group, lim) < 0)
+      if (conflict || admissibleMacs(st, clonedStatements(s), lim) < 0)
         continue; // Every superset through j is excluded as well.
       State child;
       if (!apply(st, s, child))

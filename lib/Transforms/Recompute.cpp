@@ -20,9 +20,9 @@ using namespace peakmem;
 
 namespace {
 
-/// Applies the plan's steps to the IR: clones allocation, producer group and
-/// free for every step and rewires the late users. Returns, for every
-/// statement of plan.problem, its op.
+/// Applies the plan's steps to the IR: clones the allocation, producer group
+/// and free of every cloned buffer (the target and its chain) and rewires the
+/// late users. Returns, for every statement of plan.problem, its op.
 static std::vector<Operation *> applySteps(const BlockModel &bm,
                                            const Contraction &c,
                                            const RecomputePlan &plan) {
@@ -38,40 +38,72 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
   Operation *terminator = &bm.block->back();
 
   for (const RecomputeStep &step : plan.steps) {
-    Value old = buffers[step.buffer];
-    // The clones go right after the original group: there they stand in the
-    // same order relations (reads after the inputs' writers, before later
-    // writers and barriers) as the plan gives them; the planned order then
-    // moves them to their late users.
-    Operation *lastInGroup = stmtOps[step.group.front()];
-    for (StmtId g : step.group)
-      if (lastInGroup->isBeforeInBlock(stmtOps[g]))
-        lastInGroup = stmtOps[g];
-    OpBuilder builder(lastInGroup->getContext());
-    builder.setInsertionPointAfter(lastInGroup);
+    // The cloned groups with their buffers, target first (the fresh buffers'
+    // ids follow this order, the clones' ids follow clonedStatements).
+    std::vector<Producer> groups = {{step.buffer, step.group}};
+    groups.insert(groups.end(), step.chain.begin(), step.chain.end());
+    const size_t firstClone = stmtOps.size();
+    std::vector<StmtId> members = clonedStatements(step);
+    llvm::DenseMap<Operation *, size_t> memberIndex;
+    llvm::DenseMap<Operation *, Value> writtenBy;
+    for (size_t i = 0; i < members.size(); ++i)
+      memberIndex[stmtOps[members[i]]] = i;
+    for (const Producer &g : groups)
+      for (StmtId m : g.group)
+        writtenBy[stmtOps[m]] = buffers[g.buffer];
+    stmtOps.resize(firstClone + members.size(), nullptr);
+
     IRMapping map;
-    Value fresh = builder.clone(*old.getDefiningOp())->getResult(
-        cast<OpResult>(old).getResultNumber());
-    map.map(old, fresh);
-    // Views of the old buffer used by the group or the late users are
-    // recreated on the fresh one (pure view-like ops, see MemoryModel).
+    OpBuilder builder(terminator->getContext());
+    // A view of a cloned buffer is recreated on its fresh copy (pure
+    // view-like ops, see MemoryModel) at the builder's insertion point.
     auto remap = [&](Value v) -> Value {
       if (Value m = map.lookupOrNull(v))
         return m;
-      std::optional<SmallVector<Operation *>> chain = viewChainFrom(old, v);
-      if (!chain)
-        return v;
-      for (Operation *view : *chain)
-        if (!map.contains(view->getResult(0)))
-          builder.clone(*view, map);
-      return map.lookup(v);
+      for (const Producer &g : groups) {
+        Value old = buffers[g.buffer];
+        if (!map.contains(old))
+          continue;
+        std::optional<SmallVector<Operation *>> chain = viewChainFrom(old, v);
+        if (!chain)
+          continue;
+        for (Operation *view : *chain)
+          if (!map.contains(view->getResult(0)))
+            builder.clone(*view, map);
+        return map.lookup(v);
+      }
+      return v;
     };
-    for (StmtId g : step.group) {
-      Operation *op = stmtOps[g];
+    // Each clone goes right after its original, in program order: there it
+    // stands in the same order relations (reads after the inputs' writers,
+    // before later writers and barriers) as the plan gives it; the planned
+    // order then moves it to the late users. A fresh buffer is allocated
+    // right before the first clone writing it.
+    SmallVector<Operation *> originals;
+    for (StmtId m : members)
+      originals.push_back(stmtOps[m]);
+    llvm::sort(originals, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    Operation *lastTargetClone = nullptr;
+    for (Operation *op : originals) {
+      builder.setInsertionPointAfter(op);
+      Value old = writtenBy.lookup(op);
+      if (!map.contains(old)) {
+        Value fresh = builder.clone(*old.getDefiningOp())
+                          ->getResult(cast<OpResult>(old).getResultNumber());
+        map.map(old, fresh);
+      }
       for (Value operand : op->getOperands())
         remap(operand);
-      stmtOps.push_back(builder.clone(*op, map));
+      Operation *clone = builder.clone(*op, map);
+      stmtOps[firstClone + memberIndex.lookup(op)] = clone;
+      if (old == buffers[step.buffer])
+        lastTargetClone = clone;
     }
+    // Views for the late users go after the last clone of the target group
+    // (the late users come after the whole group).
+    builder.setInsertionPointAfter(lastTargetClone);
     for (StmtId u : step.lateUsers) {
       Operation *user = stmtOps[u];
       user->walk([&](Operation *inner) {
@@ -79,17 +111,24 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
           Value v = operand.get();
           if (!isa<BaseMemRefType>(v.getType()))
             continue;
+          // Only the target is rewired: chain buffers keep their users.
+          if (v != buffers[step.buffer] &&
+              !viewChainFrom(buffers[step.buffer], v))
+            continue;
           Value m = remap(v);
           if (m != v)
             operand.set(m);
         }
       });
     }
-    if (Operation *free = freeOf.lookup(old)) {
-      OpBuilder atEnd(terminator);
-      freeOf[fresh] = atEnd.clone(*free, map);
+    for (const Producer &g : groups) {
+      Value old = buffers[g.buffer], fresh = map.lookup(old);
+      if (Operation *free = freeOf.lookup(old)) {
+        OpBuilder atEnd(terminator);
+        freeOf[fresh] = atEnd.clone(*free, map);
+      }
+      buffers.push_back(fresh);
     }
-    buffers.push_back(fresh);
   }
   // A clone extends the life of the buffers it reads, and it may stand after
   // one of their frees (a group member's input freed before the group's last
@@ -170,8 +209,9 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       placed[it->second] = 1;
     }
     // Statements the plan does not know (views recreated on fresh buffers)
-    // go right before their first consumer: they extend no lifetime.
-    for (StmtId s = 0; s < c2.problem.numStatements(); ++s) {
+    // go right before their first consumer: they extend no lifetime. In
+    // reverse block order, so that a view of a view precedes its consumer.
+    for (StmtId s = c2.problem.numStatements(); s-- > 0;) {
       if (placed[s])
         continue;
       auto pos = order.end();
@@ -208,7 +248,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
         "%.3f", 100.0 * plan.extraMacs / std::max<int64_t>(1, plan.macsBefore));
     size_t clones = 0;
     for (const RecomputeStep &step : plan.steps)
-      clones += step.group.size();
+      clones += clonedStatements(step).size();
     emitRemark(fn.getLoc()) << "peakmem-recompute: '" << fn.getName()
                             << "' peak " << plan.reorderPeak << " -> "
                             << plan.peak << " bytes by recomputing " << clones

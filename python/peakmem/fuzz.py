@@ -122,6 +122,10 @@ class Stmt:
     uses: Set[str] = dataclasses.field(default_factory=set)
     reads: Set[str] = dataclasses.field(default_factory=set)
     writes: Set[str] = dataclasses.field(default_factory=set)
+    # Per base read or written: the elements touched, (lo, hi) in the base's
+    # strided-layout coordinates, or None for the whole base (absent: None).
+    spans: Dict[str, Optional[Tuple[int, int]]] = dataclasses.field(
+        default_factory=dict)
     views: Set[str] = dataclasses.field(default_factory=set)
     alloc: Optional[str] = None
     free: Optional[str] = None
@@ -163,6 +167,33 @@ class Stmt:
         if self.free:
             out.add(self.free)
         return out
+
+
+def span_of(v: "Val") -> Optional[Tuple[int, int]]:
+    """The elements of its base a view touches, from its static strided
+    layout; None (the whole base) for a dynamic offset or the base itself."""
+    if not v.view or v.offset is None or not v.strides:
+        return None
+    return (v.offset,
+            v.offset + sum((d - 1) * st for d, st in zip(v.shape, v.strides)))
+
+
+def hull(a: Optional[Tuple[int, int]],
+         b: Optional[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
+    if a is None or b is None:
+        return None
+    return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+def add_span(st: "Stmt", base: str, span: Optional[Tuple[int, int]]):
+    """Records one more access of `st` to `base`: the hull of all of them
+    (the model's rule: one range per statement and base)."""
+    st.spans[base] = hull(st.spans[base], span) if base in st.spans else span
+
+
+def spans_overlap(a: Optional[Tuple[int, int]],
+                  b: Optional[Tuple[int, int]]) -> bool:
+    return a is None or b is None or (a[0] <= b[1] and b[0] <= a[1])
 
 
 @dataclasses.dataclass
@@ -381,6 +412,8 @@ class Generator:
                   reads={v.base for v in ins} |
                   ({v.base for v in outs} if read_outs else set()),
                   writes={v.base for v in outs})
+        for v in list(ins) + list(outs):
+            add_span(st, v.base, span_of(v))
         for v in ins:
             v.uses += 1
         out.append(st)
@@ -457,6 +490,8 @@ class Generator:
                    f"{dst.type}"],
                   uses={src.name, dst.name}, reads={src.base},
                   writes={dst.base})
+        add_span(st, src.base, span_of(src))
+        add_span(st, dst.base, span_of(dst))
         src.uses += 1
         out.append(st)
         return st
@@ -1032,6 +1067,8 @@ def _summarize_regions(st: Stmt, blocks: List[Block], bound: Set[str]):
             st.uses |= s.uses - defs_in
             st.reads |= s.reads - local
             st.writes |= s.writes - local
+            for base in (s.reads | s.writes) - local:
+                add_span(st, base, s.spans.get(base))
             st.views |= s.views - local
             st.barrier |= s.barrier
 
@@ -1192,7 +1229,11 @@ def dependencies(block: Block) -> List[Tuple[int, int, str]]:
                     break
                 a_mem = base in a.reads or base in a.writes
                 b_mem = base in b.reads or base in b.writes
-                if a_mem and b_mem and (a_w or b_w):
+                # Accesses to disjoint elements of a base (static subviews)
+                # do not conflict; per statement and base, the hull of what
+                # it touches.
+                if a_mem and b_mem and (a_w or b_w) and spans_overlap(
+                        a.spans.get(base), b.spans.get(base)):
                     why = f"read/write of {base}"
                     break
             if why:

@@ -77,7 +77,7 @@ void checkPlan(const Problem &p, const Order &current,
   int64_t extra = 0;
   for (const RecomputeStep &s : plan.steps) {
     ASSERT_EQ(checkRecompute(q, s), "") << what;
-    for (StmtId g : s.group) {
+    for (StmtId g : clonedStatements(s)) {
       extra += q.statement(g).macs;
       ++clones[origin[g]];
       origin.push_back(origin[g]);
@@ -203,6 +203,123 @@ TEST(Recompute, ApplyStructure) {
   EXPECT_EQ(same.edges(), p.edges());
 }
 
+/// A stem chain I -> A -> B -> X (A, B die early), X read early by s4 and
+/// late by s7 across an expensive region s5, s6 with a big intermediate Q.
+/// I is never freed (an input that stays live anyway).
+struct Stem {
+  Problem p;
+  BufferId I, A, B, X, E, Q, R, Z;
+  Stem() {
+    for (int i = 0; i < 8; ++i)
+      p.addStatement();
+    int64_t macs[] = {1, 10, 10, 10, 10, 1000, 1000, 10};
+    for (StmtId s = 0; s < 8; ++s)
+      p.statement(s).macs = macs[s];
+    I = addOutput(p, 0, 8, /*freed=*/false);
+    A = addOutput(p, 1, 100);
+    addRead(p, 0, I, 1);
+    B = addOutput(p, 2, 100);
+    addRead(p, 1, A, 2);
+    X = addOutput(p, 3, 100);
+    addRead(p, 2, B, 3);
+    addRead(p, 0, I, 3);
+    E = addOutput(p, 4, 10);
+    addRead(p, 3, X, 4);
+    Q = addOutput(p, 5, 400);
+    addRead(p, 4, E, 5);
+    R = addOutput(p, 6, 10);
+    addRead(p, 5, Q, 6);
+    Z = addOutput(p, 7, 4, /*freed=*/false);
+    addRead(p, 3, X, 7);
+    addRead(p, 6, R, 7);
+    p.finalize();
+  }
+  std::vector<Producer> producers() const {
+    return {{A, {1}}, {B, {2}}, {X, {3}}};
+  }
+};
+
+TEST(Recompute, ApplyChainStructure) {
+  Stem f;
+  const Problem &p = f.p;
+  ASSERT_EQ(p.check(), "");
+  RecomputeStep s{f.X, {3}, {7}, {{f.B, {2}}, {f.A, {1}}}};
+  ASSERT_EQ(checkRecompute(p, s), "");
+  EXPECT_EQ(clonedStatements(s), (std::vector<StmtId>{3, 2, 1}));
+  Problem q = applyRecompute(p, s);
+  ASSERT_EQ(q.check(), "");
+  ASSERT_EQ(q.numStatements(), 11u);
+  ASSERT_EQ(q.numBuffers(), p.numBuffers() + 3);
+  // Clones in clonedStatements order; fresh buffers X', then the chain's.
+  const StmtId cX = 8, cB = 9, cA = 10;
+  const BufferId x2 = 8, b2 = 9, a2 = 10;
+  EXPECT_EQ(q.statement(cA).buffers, (std::vector<BufferId>{f.I, a2}));
+  EXPECT_EQ(q.statement(cB).buffers, (std::vector<BufferId>{b2, a2}));
+  EXPECT_EQ(q.statement(cX).buffers, (std::vector<BufferId>{f.I, x2, b2}));
+  // Only the target's late users are rewired; the chain buffers keep their
+  // users and their copies are read by clones only.
+  EXPECT_EQ(q.buffer(f.X).users, (std::vector<StmtId>{3, 4}));
+  EXPECT_EQ(q.buffer(x2).users, (std::vector<StmtId>{7, cX}));
+  EXPECT_EQ(q.buffer(f.B).users, (std::vector<StmtId>{2, 3}));
+  EXPECT_EQ(q.buffer(b2).users, (std::vector<StmtId>{cX, cB}));
+  EXPECT_EQ(q.buffer(a2).users, (std::vector<StmtId>{cB, cA}));
+  EXPECT_EQ(q.buffer(a2).bytes, 100);
+  // Edges mirror the chain (cA -> cB -> cX -> 7), the input's writer runs
+  // first (0 -> cA, 0 -> cX); no edge to an original reader of A or B.
+  EXPECT_TRUE(hasEdge(q, cA, cB));
+  EXPECT_TRUE(hasEdge(q, cB, cX));
+  EXPECT_TRUE(hasEdge(q, cX, 7));
+  EXPECT_TRUE(hasEdge(q, 0, cA));
+  EXPECT_TRUE(hasEdge(q, 0, cX));
+  EXPECT_FALSE(hasEdge(q, cA, 2));
+  EXPECT_FALSE(hasEdge(q, cB, 3));
+  // The chain runs after the region: X dies at s4, A' and B' are transient.
+  Order o = {0, 1, 2, 3, 4, 5, 6, cA, cB, cX, 7};
+  ASSERT_TRUE(isLegalOrder(q, o));
+  EXPECT_EQ(simulatePeak(q, o), 8 + 10 + 400);
+  EXPECT_FALSE(isLegalOrder(q, {0, 1, 2, 3, 4, 5, 6, cB, cA, cX, 7}));
+
+  // Malformed chains.
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{99, {2}}}}), "");
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.X, {3}}}}), "");
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.B, {2}}, {f.B, {2}}}}), "");
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.B, {3}}}}), ""); // shared
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.B, {1}}}}), ""); // no use
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.B, {}}}}), "");  // empty
+  EXPECT_NE(checkRecompute(p, {f.X, {3}, {7}, {{f.Z, {7}}}}), ""); // late
+  Problem same = applyRecompute(p, {f.X, {3}, {7}, {{f.B, {3}}}});
+  EXPECT_EQ(same.numStatements(), p.numStatements());
+}
+
+TEST(Recompute, ChainPaysWhereASingleGroupCannot) {
+  Stem f;
+  Order cur = identityOrder(f.p);
+  RecomputeOptions opt;
+  opt.maxMacOverhead = 0.02; // 41 MACs of 2051: the whole chain is 30.
+  EXPECT_EQ(simulatePeak(f.p, cur), 8 + 100 + 400 + 10);
+
+  // X alone: its clone would keep B (as big as X) alive instead.
+  RecomputePlan single = planRecompute(f.p, cur, {{f.X, {3}}}, opt);
+  checkPlan(f.p, cur, opt, single, "stem single");
+  EXPECT_TRUE(single.steps.empty()) << single.reason;
+
+  RecomputePlan plan = planRecompute(f.p, cur, f.producers(), opt);
+  checkPlan(f.p, cur, opt, plan, "stem chain");
+  ASSERT_EQ(plan.steps.size(), 1u);
+  EXPECT_EQ(plan.steps[0].buffer, f.X);
+  EXPECT_EQ(plan.steps[0].chain.size(), 2u);
+  EXPECT_EQ(plan.peak, 8 + 400 + 10);
+  EXPECT_EQ(plan.extraMacs, 30);
+  EXPECT_EQ(plan.peak, test::bruteForceOptimum(plan.problem));
+
+  // The budget must admit the whole chain: 20 MACs do not.
+  RecomputeOptions tight = opt;
+  tight.maxMacOverhead = 0.01;
+  RecomputePlan none = planRecompute(f.p, cur, f.producers(), tight);
+  checkPlan(f.p, cur, tight, none, "stem tight");
+  EXPECT_TRUE(none.steps.empty()) << none.reason;
+}
+
 //===----------------------------------------------------------------------===//
 // Hand-built plans
 //===----------------------------------------------------------------------===//
@@ -273,8 +390,9 @@ TEST(Recompute, PaysOnSkipConnection) {
   RecomputePlan unannotated = planRecompute(p, cur, {}, opt);
   EXPECT_TRUE(unannotated.steps.empty());
   EXPECT_NE(unannotated.reason.find("producer"), std::string::npos);
-  // An annotation on another buffer: the live one is not recomputable.
-  RecomputePlan other = planRecompute(p, cur, {{3, {3}}}, opt);
+  // An annotation on another buffer (Z, not live at the peak): the live ones
+  // are not recomputable.
+  RecomputePlan other = planRecompute(p, cur, {{4, {4}}}, opt);
   EXPECT_TRUE(other.steps.empty());
   EXPECT_NE(other.reason.find("no producer annotation"), std::string::npos)
       << other.reason;
@@ -650,12 +768,20 @@ void checkSemantics(const RandomBlock &rb, const Order &current,
   std::vector<int64_t> writes = rb.writes;
   Problem q = rb.p;
   for (const RecomputeStep &s : plan.steps) {
-    const BufferId nb = q.numBuffers();
-    for (StmtId g : s.group) {
-      ASSERT_EQ(writes[g], int64_t(s.buffer)) << what;
-      origin.push_back(origin[g]);
-      writes.push_back(nb);
-    }
+    // Fresh buffers: b' = numBuffers(), then one per chain producer; clones
+    // in clonedStatements order.
+    BufferId fresh = q.numBuffers();
+    auto cloneGroup = [&](BufferId b, const std::vector<StmtId> &group) {
+      for (StmtId g : group) {
+        ASSERT_EQ(writes[g], int64_t(b)) << what;
+        origin.push_back(origin[g]);
+        writes.push_back(fresh);
+      }
+      ++fresh;
+    };
+    cloneGroup(s.buffer, s.group);
+    for (const Producer &c : s.chain)
+      cloneGroup(c.buffer, c.group);
     q = applyRecompute(q, s);
   }
   std::vector<uint64_t> before = execute(rb.p, current, rb.writes, origin);
@@ -723,7 +849,7 @@ TEST(Recompute, SemanticCheckNeedsTheWriteAfterReadEdge) {
 TEST(Recompute, RandomNeverWorseLegalWithinBudgets) {
   std::mt19937 rng(7);
   const double overheads[] = {0.004, 0.05, 0.2, 1.0};
-  int helped = 0, total = 0, steps = 0, ofClones = 0, multiStep = 0;
+  int helped = 0, total = 0, steps = 0, ofClones = 0, multiStep = 0, chains = 0;
   double worstMs = 0;
   std::vector<double> times;
   for (int iter = 0; iter < 600; ++iter) {
@@ -745,22 +871,26 @@ TEST(Recompute, RandomNeverWorseLegalWithinBudgets) {
     helped += !plan.steps.empty();
     steps += plan.steps.size();
     multiStep += plan.steps.size() > 1;
-    for (const RecomputeStep &s : plan.steps)
+    for (const RecomputeStep &s : plan.steps) {
       ofClones += s.group[0] >= rb.p.numStatements();
+      chains += !s.chain.empty();
+    }
   }
-  // Recomputation must pay on a fair share of annotated random blocks.
+  // Recomputation must pay on a fair share of annotated random blocks, and
+  // chains must be exercised (checkSemantics covers their values).
   EXPECT_GT(helped, total / 20);
+  EXPECT_GT(chains, 0);
   // The budget holds up to uninterruptible phases (and, on a loaded machine,
   // preemption): 95% of the plans within 1.5 x budget + 5 ms.
   std::sort(times.begin(), times.end());
-  if (kCheckTiming)
+  if (kCheckTiming) {
     EXPECT_LT(times[times.size() * 95 / 100], 20 * 1.5 + 5);
+  }
   std::printf("[recompute] %d of %d random blocks improved (%d steps, %d "
-              "plans with several, %d steps recompute a clone); plan time "
-              "median %.1f ms, 95%% %.1f ms, max %.1f ms\n",
-              helped, total, steps, multiStep, ofClones,
-              times[times.size() / 2], times[times.size() * 95 / 100],
-              worstMs);
+              "plans with several, %d steps recompute a clone, %d chains); "
+              "plan time median %.1f ms, 95%% %.1f ms, max %.1f ms\n",
+              helped, total, steps, multiStep, ofClones, chains,
+              times[times.size() / 2], times[times.size() * 95 / 100], worstMs);
 }
 
 TEST(Recompute, ExactMatchesBruteForceOnSmallBlocks) {
@@ -868,8 +998,9 @@ TEST(Recompute, BudgetIsRespectedOnLargerBlocks) {
                 (long long)plan.peakBefore, (long long)plan.reorderPeak,
                 (long long)plan.peak, plan.steps.size(), plan.evaluations, ms);
   }
-  if (kCheckTiming)
+  if (kCheckTiming) {
     EXPECT_LT(totalMs, 3 * (40 * 1.5 + 5));
+  }
 }
 
 } // namespace

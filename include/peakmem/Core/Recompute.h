@@ -63,7 +63,18 @@ struct RecomputeStep {
   BufferId buffer = 0;
   std::vector<StmtId> group;
   std::vector<StmtId> lateUsers;
+  /// Chain recomputation: producer groups of buffers the cloned statements
+  /// read (directly or through other chain buffers) that are cloned as well,
+  /// each into its own fresh buffer read only by the clones. Used when those
+  /// inputs are dead at the late users: re-running the chain from inputs
+  /// still live there costs less memory than keeping them alive. Each chain
+  /// producer satisfies the Producer precondition.
+  std::vector<Producer> chain;
 };
+
+/// Every statement `s` clones, in clone-id order: s.group, then each chain
+/// group in chain order.
+std::vector<StmtId> clonedStatements(const RecomputeStep &s);
 
 struct RecomputePlan {
   /// Applied in order.
@@ -102,15 +113,20 @@ struct RecomputePlan {
 
 /// Empty if `s` can be applied to `p` (p finalized): the buffer exists; the
 /// group and the late users are non-empty, distinct, in range, Compute
-/// statements using s.buffer, and disjoint. Otherwise a description. (The
-/// result may still be cyclic when edges contradict the annotation; check()
-/// the result.)
+/// statements using s.buffer, and disjoint; each chain producer names a
+/// distinct buffer other than s.buffer, with a non-empty group of Compute
+/// statements using it, disjoint from every other cloned group and from the
+/// late users. Otherwise a description. (The result may still be cyclic when
+/// edges contradict the annotation; check() the result.)
 std::string checkRecompute(const Problem &p, const RecomputeStep &s);
 
-/// Appends the clones of s.group (new ids n, n+1, ... in group order) and the
-/// buffer b' (new id = numBuffers()), rewires s.lateUsers from s.buffer to b',
-/// adds the edges described above. Returns the new finalized problem (a copy
-/// of `p` if checkRecompute(p, s) is not empty).
+/// Appends the clones of clonedStatements(s) (new ids n, n+1, ... in that
+/// order) and the fresh buffers: b' (new id = numBuffers()), then one per
+/// chain producer in chain order. Clones use the fresh copy of every cloned
+/// buffer instead of the original; s.lateUsers are rewired from s.buffer to
+/// b'. Adds the edges described above, per cloned group (a successor edge is
+/// not copied to a user of the buffer that group writes). Returns the new
+/// finalized problem (a copy of `p` if checkRecompute(p, s) is not empty).
 Problem applyRecompute(const Problem &p, const RecomputeStep &s);
 
 /// Chooses recompute steps lowering the peak of `p` (ordered `current`, which
