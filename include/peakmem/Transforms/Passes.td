@@ -76,7 +76,11 @@ def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterfac
 
     A producer is recomputable when every op writing the buffer writes only
     that buffer, has no unknown effect, allocates and frees nothing, has no
-    results, and reaches the buffer only through pure view-like ops.
+    results, and reaches the buffer only through pure view-like ops. When the
+    producer's inputs are dead at the late users, the recomputation can
+    include a chain: the producers of those inputs are cloned too, back to
+    inputs that are live there anyway (a network's stem, recomputed from the
+    function argument).
 
     Budgets: each op is recomputed at most `max-recompute-per-op` times and
     the extra multiply-accumulates stay within `max-mac-overhead` of the
