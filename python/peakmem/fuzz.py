@@ -768,10 +768,19 @@ class Generator:
         produced cheaply from an argument (a fill, a copy or an
         elementwise op), read by t1 = f(S), then t2 = g(t1), then S is
         added into t2 in place. S is live across t2's step without being
-        used there; recomputing S before the add lowers that step by S."""
+        used there; recomputing S before the add lowers that step by S.
+        In 40%, S comes from a chain argument -> C -> S whose intermediate
+        C dies early: only a chain recomputation (C too) pays."""
         src = self.pick([v for v in self.args if len(v.shape) <= 2])
+        chain = self.rng.random() < 0.4
+        if chain:
+            mid = self.alloc(out, bufs, src.shape, src.elem)
+            self.generic(out, "unary", [src], mid)
+            src = mid
         sk = self.alloc(out, bufs, src.shape, src.elem)
         roll = self.rng.random()
+        if chain and roll < 0.3:
+            roll = 0.7  # S must read C (a fill would not)
         if roll < 0.3:
             self.linalg(out, "linalg.fill", [], [sk],
                         scalars=[self.scalar(src.elem)])

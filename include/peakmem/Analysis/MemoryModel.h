@@ -13,8 +13,10 @@
 //    it through any alias (view-like ops resolved to the base), or uses one of
 //    its aliases as an SSA operand anywhere inside it.
 //  * Edges: SSA def-use; read/write/free ordering per base allocation (all
-//    memory not allocated inside the function is one "external" base); ops
-//    with unknown effects are barriers ordered against every op that touches
+//    memory not allocated inside the function is one "external" base)
+//    between accesses whose element ranges overlap (static subview chains
+//    give a range, anything else the whole base: docs/Model.md); ops with
+//    unknown effects are barriers ordered against every op that touches
 //    memory.
 //
 //===----------------------------------------------------------------------===//

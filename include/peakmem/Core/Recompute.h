@@ -18,6 +18,10 @@
 //    so the clone reads the same bits);
 //  * every clone runs before every late user.
 //
+// A step may carry a chain: producer groups of inputs that are dead at the
+// late users, cloned as well into fresh buffers read only by the clones, so
+// that the recomputation starts from inputs that are live anyway.
+//
 // The planner works on a compute-only (contracted) problem, like
 // scheduleBlock. docs/Recompute.md describes the planners and guarantees.
 //
