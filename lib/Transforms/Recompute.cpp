@@ -22,14 +22,16 @@ namespace {
 
 /// Applies the plan's steps to the IR: clones the allocation, producer group
 /// and free of every cloned buffer (the target and its chain) and rewires the
-/// late users. Returns, for every statement of plan.problem, its op.
+/// late users. Returns, for every statement of plan.problem, its op; sets
+/// `buffers` to the value of every buffer of plan.problem.
 static std::vector<Operation *> applySteps(const BlockModel &bm,
                                            const Contraction &c,
-                                           const RecomputePlan &plan) {
+                                           const RecomputePlan &plan,
+                                           std::vector<Value> &buffers) {
   std::vector<Operation *> stmtOps;
   for (StmtId s : c.toOriginal)
     stmtOps.push_back(bm.ops[s]);
-  std::vector<Value> buffers(bm.allocations.begin(), bm.allocations.end());
+  buffers.assign(bm.allocations.begin(), bm.allocations.end());
   // The op freeing each original buffer (clones get a copy of it).
   llvm::DenseMap<Value, Operation *> freeOf;
   for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
@@ -188,7 +190,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       return;
     }
 
-    std::vector<Operation *> stmtOps = applySteps(bm, c, plan);
+    std::vector<Value> buffers;
+    std::vector<Operation *> stmtOps = applySteps(bm, c, plan, buffers);
     MemoryModel after(fn);
     if (!after.isModeled())
       return fail(fn, "the recomputed function is no longer modeled: " +
@@ -249,6 +252,16 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     size_t clones = 0;
     for (const RecomputeStep &step : plan.steps)
       clones += clonedStatements(step).size();
+    // One remark per step, at the recomputed buffer's allocation.
+    for (const RecomputeStep &step : plan.steps) {
+      InFlightDiagnostic d = emitRemark(buffers[step.buffer].getLoc())
+                             << "peakmem-recompute: recomputed for "
+                             << step.lateUsers.size() << " late user"
+                             << (step.lateUsers.size() == 1 ? "" : "s");
+      if (!step.chain.empty())
+        d << ", with the " << step.chain.size() << " buffer"
+          << (step.chain.size() == 1 ? "" : "s") << " it is computed from";
+    }
     emitRemark(fn.getLoc()) << "peakmem-recompute: '" << fn.getName()
                             << "' peak " << plan.reorderPeak << " -> "
                             << plan.peak << " bytes by recomputing " << clones

@@ -19,6 +19,7 @@
 // expected-remark @below {{peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; MACs 6144 -> 7168 (+16.667%)}}
 func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 1.0 : f32
+  // expected-remark @below {{peakmem-recompute: recomputed for 1 late user}}
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
   %e = memref.alloc() : memref<1024xf32>
@@ -56,6 +57,7 @@ func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
 // expected-remark @below {{peakmem-recompute: 'recompute_group_through_view' peak 16384 -> 12288 bytes by recomputing 2 ops}}
 func.func @recompute_group_through_view(%x: memref<32x1xf32>, %w: memref<1x32xf32>, %in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 0.0 : f32
+  // expected-remark @below {{peakmem-recompute: recomputed for 1 late user}}
   %b = memref.alloc() : memref<32x32xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<32x32xf32>)
   linalg.matmul ins(%x, %w : memref<32x1xf32>, memref<1x32xf32>) outs(%b : memref<32x32xf32>)
@@ -128,6 +130,7 @@ func.func @chain_into_concat(%in: memref<16x16xf32>, %w0: memref<16x16xf32>, %w1
   %b = memref.alloc() : memref<16x16xf32>
   linalg.mul ins(%a, %a : memref<16x16xf32>, memref<16x16xf32>) outs(%b : memref<16x16xf32>)
   memref.dealloc %a : memref<16x16xf32>
+  // expected-remark @below {{peakmem-recompute: recomputed for 1 late user, with the 2 buffers it is computed from}}
   %x0 = memref.alloc() : memref<16x16xf32>
   linalg.add ins(%b, %in : memref<16x16xf32>, memref<16x16xf32>) outs(%x0 : memref<16x16xf32>)
   memref.dealloc %b : memref<16x16xf32>

@@ -97,7 +97,8 @@ def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterfac
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
            "Planning budget per block, in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
-           "Emit a remark per function with peaks and extra MACs">,
+           "Emit a remark per function with peaks and extra MACs, and one at "
+           "each recomputed buffer">,
   ];
 }
 
