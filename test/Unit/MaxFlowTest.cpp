@@ -23,9 +23,11 @@ int64_t checkedValue(const MaxFlow &f, uint32_t source, uint32_t sink) {
     balance[f.from(a)] -= f.flow(a);
     balance[f.to(a)] += f.flow(a);
   }
-  for (uint32_t x = 0; x < f.numNodes(); ++x)
-    if (x != source && x != sink)
+  for (uint32_t x = 0; x < f.numNodes(); ++x) {
+    if (x != source && x != sink) {
       EXPECT_EQ(balance[x], 0) << "node " << x;
+    }
+  }
   EXPECT_EQ(balance[source], -balance[sink]);
   return balance[sink];
 }

@@ -136,7 +136,7 @@ TEST(Recompute, ApplyStructure) {
   FillConv f;
   const Problem &p = f.p;
   ASSERT_EQ(p.check(), "");
-  RecomputeStep s{f.B, {1, 2}, {6}};
+  RecomputeStep s{f.B, {1, 2}, {6}, {}};
   ASSERT_EQ(checkRecompute(p, s), "");
   Problem q = applyRecompute(p, s);
   ASSERT_EQ(q.check(), "");
@@ -183,7 +183,7 @@ TEST(Recompute, ApplyStructure) {
   EXPECT_FALSE(isLegalOrder(q, {c2, 0, 1, 2, 3, 4, c1, 5, 6})); // before 0.
 
   // A second step on b' (a clone of a clone) uses the new ids.
-  RecomputeStep s2{b2, {c1, c2}, {6}};
+  RecomputeStep s2{b2, {c1, c2}, {6}, {}};
   ASSERT_EQ(checkRecompute(q, s2), "");
   Problem r = applyRecompute(q, s2);
   EXPECT_EQ(r.check(), "");
@@ -191,14 +191,14 @@ TEST(Recompute, ApplyStructure) {
   EXPECT_EQ(r.buffer(b2).users, (std::vector<StmtId>{c1, c2}));
 
   // Malformed steps are reported and leave the problem unchanged.
-  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {2}}), "");  // late in group
-  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {4}}), "");  // not a user
-  EXPECT_NE(checkRecompute(p, {f.B, {}, {6}}), "");      // empty group
-  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {}}), "");   // no late user
-  EXPECT_NE(checkRecompute(p, {f.B, {1, 1}, {6}}), "");  // duplicate
-  EXPECT_NE(checkRecompute(p, {99, {1}, {6}}), "");      // no such buffer
-  EXPECT_NE(checkRecompute(p, {f.B, {1, 42}, {6}}), ""); // out of range
-  Problem same = applyRecompute(p, {f.B, {1, 2}, {4}});
+  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {2}, {}}), "");  // late in group
+  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {4}, {}}), "");  // not a user
+  EXPECT_NE(checkRecompute(p, {f.B, {}, {6}, {}}), "");      // empty group
+  EXPECT_NE(checkRecompute(p, {f.B, {1, 2}, {}, {}}), "");   // no late user
+  EXPECT_NE(checkRecompute(p, {f.B, {1, 1}, {6}, {}}), "");  // duplicate
+  EXPECT_NE(checkRecompute(p, {99, {1}, {6}, {}}), "");      // no such buffer
+  EXPECT_NE(checkRecompute(p, {f.B, {1, 42}, {6}, {}}), ""); // out of range
+  Problem same = applyRecompute(p, {f.B, {1, 2}, {4}, {}});
   EXPECT_EQ(same.numStatements(), p.numStatements());
   EXPECT_EQ(same.edges(), p.edges());
 }
@@ -826,7 +826,7 @@ TEST(Recompute, SemanticCheckNeedsTheWriteAfterReadEdge) {
   std::vector<int64_t> writes = {int64_t(f.I), int64_t(f.B), int64_t(f.B),
                                  int64_t(f.X), int64_t(f.Y), int64_t(f.I),
                                  int64_t(f.Z)};
-  Problem q = applyRecompute(f.p, {f.B, {1, 2}, {6}});
+  Problem q = applyRecompute(f.p, {f.B, {1, 2}, {6}, {}});
   const BufferId nb = f.p.numBuffers();
   std::vector<int64_t> qWrites = writes;
   qWrites.push_back(nb);
