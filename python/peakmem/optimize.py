@@ -7,6 +7,7 @@ with modeled and measured peaks and output digests.
 """
 
 import pathlib
+import re
 import sys
 import time
 
@@ -89,6 +90,15 @@ def print_report(r: dict, out=sys.stdout):
     if "measured_peakmem" in r:
         line += f", {_fmt(r['measured_peakmem'])} measured"
     print(line + pct(r["peak_peakmem"], r["peak_upstream"]) + " vs upstream", file=out)
+    for line in r.get("remarks", []):
+        m = re.search(r"peakmem-recompute: '[^']*' (?:peak \d+ -> \d+ bytes by recomputing "
+                      r"(\d+) ops; MACs \d+ -> \d+ \(\+([0-9.]+)%\)|unchanged at \d+ bytes: "
+                      r"(.*))$", line)
+        if m and m.group(1):
+            print(f"recomputation:         {m.group(1)} ops cloned, +{m.group(2)}% MACs",
+                  file=out)
+        elif m:
+            print(f"recomputation:         none ({m.group(3)})", file=out)
     print(f"lower bound:           {_fmt(r['lower_bound'])}; optimal: "
           f"{'yes (certified)' if r['optimal'] else 'not proven'}", file=out)
     if "digest_imported" in r:

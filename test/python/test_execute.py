@@ -335,3 +335,25 @@ def test_opt_level_does_not_change_results():
     o3 = execute.execute_text(src, opt_level=3)
     assert (o0.peak_bytes, o0.output_digest) == (o3.peak_bytes,
                                                  o3.output_digest)
+
+
+@needs_runtime
+def test_optimize_report_with_chain_recomputation():
+    # `python -m peakmem optimize` end to end on the chain-into-concat test
+    # program, with a recompute budget that admits the chain (3.3% MACs).
+    import io
+    from peakmem import optimize
+    pipeline = ("builtin.module(func.func(peakmem-reorder,"
+                "peakmem-recompute{max-mac-overhead=0.3},peakmem-certify,"
+                "peakmem-report{remarks=0}))")
+    r = optimize.optimize(str(REPO / "test/Execution/recompute-chain.mlir"),
+                          pipeline=pipeline)
+    out = io.StringIO()
+    optimize.print_report(r, out)
+    text = out.getvalue()
+    assert "peak as imported:      6,144 B modeled, 6,144 B measured" in text
+    assert "peakmem:               5,120 B modeled, 5,120 B measured" in text
+    assert "recomputation:         3 ops cloned, +3.297% MACs" in text
+    assert "optimal: yes (certified)" in text
+    assert "(identical)" in text
+    assert "measured == modeled:   yes" in text
