@@ -129,12 +129,13 @@ struct Accesses {
   auto end() const { return ranges.end(); }
 };
 
-/// The elements of `base` that an access through `value` may touch. Exact
-/// only through views known to keep the base's aligned pointer and element
-/// type (subview, expand/collapse_shape, transpose, cast) and to a memref
-/// type with a static strided layout; anything else is the whole base. Two
-/// accesses to disjoint ranges of one base (slices of a concatenation, say)
-/// do not conflict.
+/// The elements of `base` that an access through `value` may touch, for an op
+/// that stays inside the memref it accesses (see rangesTrusted). Exact only
+/// through views known to keep the base's aligned pointer and element type
+/// (subview, expand/collapse_shape, transpose, cast) and to a memref type with
+/// a static strided layout; anything else is the whole base. Two accesses to
+/// disjoint ranges of one base (slices of a concatenation, say) do not
+/// conflict.
 static Range accessRange(Value base, Value value) {
   auto baseType = dyn_cast<MemRefType>(base.getType());
   auto type = dyn_cast<MemRefType>(value.getType());
@@ -160,9 +161,30 @@ static Range accessRange(Value base, Value value) {
       return Range();
     if (size == 0)
       return Range(); // Touches nothing; keep it simple.
-    hi += (size - 1) * stride;
+    int64_t extent;
+    if (__builtin_mul_overflow(size - 1, stride, &extent) ||
+        __builtin_add_overflow(hi, extent, &hi))
+      return Range();
   }
   return Range{false, offset, hi};
+}
+
+/// Whether the element ranges of `op`'s accesses can be trusted: ops that
+/// only access elements inside the memrefs they are given (structured linalg
+/// ops, copies, scalar loads and stores), with no other memory effect nested
+/// in them. Others (vector.store may write past the end of its memref, DMA
+/// ops move linear runs, a loop body's effects are summarized) access the
+/// whole base.
+static bool rangesTrusted(Operation *op) {
+  if (!isa<linalg::LinalgOp, memref::CopyOp, memref::LoadOp, memref::StoreOp>(
+          op))
+    return false;
+  bool nestedEffects = false;
+  op->walk([&](Operation *inner) {
+    if (inner != op && !isMemoryEffectFree(inner))
+      nestedEffects = true;
+  });
+  return !nestedEffects;
 }
 
 /// Per-statement summary of effects, relative to its block.
@@ -345,6 +367,7 @@ BlockModel *ModelBuilder::build(Block &block,
 
     // Memory effects of the op and everything nested in it.
     auto all = getEffectsRecursively(op);
+    const bool trusted = rangesTrusted(op);
     if (!all) {
       fx.unknown = true;
     } else {
@@ -398,7 +421,7 @@ BlockModel *ModelBuilder::build(Block &block,
           (isRead ? fx.reads : fx.writes).add(BaseKey(), Range());
         for (Value a : outer) {
           (isRead ? fx.reads : fx.writes)
-              .add(a, isFree ? Range() : accessRange(a, v));
+              .add(a, isFree || !trusted ? Range() : accessRange(a, v));
           auto it = bufferOf.find(a);
           if (it == bufferOf.end())
             continue;
@@ -505,6 +528,10 @@ BlockModel *ModelBuilder::build(Block &block,
         p.addEdge(t, s);
       lastBarrier = s;
       sinceBarrier.clear();
+      // Its whole-base accesses (recorded above) order the allocations and
+      // frees of the buffers it uses, which take no barrier edges.
+      for (auto &[k, r] : fx.writes)
+        orderWrite(k, s, r);
       continue;
     }
     sinceBarrier.push_back(s);
@@ -546,10 +573,15 @@ BlockModel *ModelBuilder::build(Block &block,
       const StmtEffects &fx = effects[w];
       ok = !fx.unknown && !fx.allocatesOrFrees && op->getNumResults() == 0 &&
            fx.writes.size() == 1 && fx.writes.begin()->first == alloc;
-      for (Value operand : op->getOperands())
-        if (ok && isa<BaseMemRefType>(operand.getType()) &&
-            llvm::is_contained(basesOf(operand).allocs, alloc))
-          ok = viewChainFrom(alloc, operand).has_value();
+      // Every alias of the buffer it uses (at any depth, defined outside it)
+      // is a pure view chain from the buffer, so a clone can recreate it.
+      op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (ok && !isDefinedInside(operand, op) &&
+              isa<BaseMemRefType>(operand.getType()) &&
+              llvm::is_contained(basesOf(operand).allocs, alloc))
+            ok = viewChainFrom(alloc, operand).has_value();
+      });
     }
     // The clone inherits the group's ordering edges except those to users
     // of b (the core cannot tell which of them write): no other user of b

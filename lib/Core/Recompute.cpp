@@ -347,9 +347,11 @@ int64_t admissibleMacs(const State &st, const std::vector<StmtId> &group,
   return macs;
 }
 
-/// Applies `s` to `st` (structure only, the order becomes the parent's with
-/// the clones inserted right before the first late user, legalised). False
-/// if the step is malformed or makes the edges cyclic.
+/// Applies `s` to `st` (structure only; the order becomes the better of two
+/// legalised incumbents: the parent's order with the clones inserted right
+/// before the first late user, and the same with the late users sunk to
+/// their latest positions first). False if the step is malformed or makes
+/// the edges cyclic.
 bool applyStep(const State &st, const RecomputeStep &s, State &out) {
   if (!checkRecompute(st.problem, s).empty())
     return false;
@@ -455,7 +457,7 @@ struct Candidate {
 
 /// Why candidates are missing, for the reason string.
 struct CandidateStats {
-  size_t liveAcross = 0; // freed buffers live across a peak step, unused there
+  size_t liveAcross = 0; // freed buffers live across or read at a peak step
   size_t annotated = 0;  // ... of which have a producer group
   size_t excluded = 0;   // ... of which the MAC / per-op limits forbid
 };
@@ -601,9 +603,9 @@ std::vector<Producer> buildChain(const State &st, const Sweep &sw,
   return chain;
 }
 
-/// Candidates at the peak steps of st.order: buffers live across a peak step,
-/// unused there, with a producer group entirely before it; late users = the
-/// users after it. With `alternatives`, up to two other split points per
+/// Candidates at the peak steps of st.order: buffers live across a peak step
+/// or read there, with a producer group entirely before it; late users = the
+/// users at or after it. With `alternatives`, up to two other split points per
 /// buffer (the gaps between its readers with the highest live bytes). Each
 /// split whose group reads recomputable buffers dead at the late users also
 /// gives a chain candidate (buildChain).

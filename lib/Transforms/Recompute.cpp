@@ -87,7 +87,6 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
     llvm::sort(originals, [](Operation *a, Operation *b) {
       return a->isBeforeInBlock(b);
     });
-    Operation *lastTargetClone = nullptr;
     for (Operation *op : originals) {
       builder.setInsertionPointAfter(op);
       Value old = writtenBy.lookup(op);
@@ -96,18 +95,28 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
                           ->getResult(cast<OpResult>(old).getResultNumber());
         map.map(old, fresh);
       }
-      for (Value operand : op->getOperands())
-        remap(operand);
+      // Every alias it uses, at any depth, defined outside it (a view used
+      // only inside a loop body, say).
+      op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands()) {
+          Operation *def = operand.getDefiningOp();
+          Operation *owner =
+              def ? def
+                  : cast<BlockArgument>(operand).getOwner()->getParentOp();
+          if (owner && (owner == op || op->isProperAncestor(owner)))
+            continue;
+          remap(operand);
+        }
+      });
       Operation *clone = builder.clone(*op, map);
       stmtOps[firstClone + memberIndex.lookup(op)] = clone;
-      if (old == buffers[step.buffer])
-        lastTargetClone = clone;
     }
-    // Views for the late users go after the last clone of the target group
-    // (the late users come after the whole group).
-    builder.setInsertionPointAfter(lastTargetClone);
+    // Views for a late user go right before it (the fresh buffer is
+    // allocated before the first clone, and the late users follow the whole
+    // group).
     for (StmtId u : step.lateUsers) {
       Operation *user = stmtOps[u];
+      builder.setInsertionPoint(user);
       user->walk([&](Operation *inner) {
         for (OpOperand &operand : inner->getOpOperands()) {
           Value v = operand.get();

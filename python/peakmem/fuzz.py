@@ -1076,8 +1076,10 @@ def _summarize_regions(st: Stmt, blocks: List[Block], bound: Set[str]):
             st.uses |= s.uses - defs_in
             st.reads |= s.reads - local
             st.writes |= s.writes - local
+            # The model trusts element ranges only for ops without nested
+            # memory effects: a region op touches whole bases.
             for base in (s.reads | s.writes) - local:
-                add_span(st, base, s.spans.get(base))
+                add_span(st, base, None)
             st.views |= s.views - local
             st.barrier |= s.barrier
 

@@ -296,3 +296,32 @@ func.func @concat_slices_overlapping(%in: memref<16x16xf32>, %w: memref<16x16xf3
   memref.dealloc %x2 : memref<16x16xf32>
   return %cat : memref<3x16x16xf32>
 }
+
+// -----
+
+// vector.store may write past the end of its memref: its range is the whole
+// base, so the 16-lane store into the 8-element view %s0 stays before the
+// copy into the other half (%s1), which it overwrites.
+// CHECK-LABEL: func.func @vector_store_may_write_past_its_view
+// CHECK: vector.store
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<8xf32, strided<[1]>> to memref<8xf32, strided<[1], offset: 8>>
+// expected-remark @below {{peakmem-reorder: 'vector_store_may_write_past_its_view' peak 8256 -> 4160 bytes (proven optimal)}}
+func.func @vector_store_may_write_past_its_view(%in: memref<1024xf32>) -> memref<16xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 2.0 : f32
+  %cat = memref.alloc() : memref<16xf32>
+  %x1 = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%cst : f32) outs(%x1 : memref<1024xf32>)
+  %y = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%in, %in : memref<1024xf32>, memref<1024xf32>) outs(%y : memref<1024xf32>)
+  %yv = memref.subview %y[0] [16] [1] : memref<1024xf32> to memref<16xf32, strided<[1]>>
+  %vl = vector.load %yv[%c0] : memref<16xf32, strided<[1]>>, vector<16xf32>
+  memref.dealloc %y : memref<1024xf32>
+  %s0 = memref.subview %cat[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  vector.store %vl, %s0[%c0] : memref<8xf32, strided<[1]>>, vector<16xf32>
+  %x1v = memref.subview %x1[0] [8] [1] : memref<1024xf32> to memref<8xf32, strided<[1]>>
+  %s1 = memref.subview %cat[8] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 8>>
+  memref.copy %x1v, %s1 : memref<8xf32, strided<[1]>> to memref<8xf32, strided<[1], offset: 8>>
+  memref.dealloc %x1 : memref<1024xf32>
+  return %cat : memref<16xf32>
+}
