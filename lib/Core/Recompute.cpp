@@ -57,10 +57,16 @@ static std::string checkIds(const Problem &p, const std::vector<StmtId> &ids,
   return {};
 }
 
+std::vector<Producer> clonedGroups(const RecomputeStep &s) {
+  std::vector<Producer> groups = {{s.buffer, s.group}};
+  groups.insert(groups.end(), s.chain.begin(), s.chain.end());
+  return groups;
+}
+
 std::vector<StmtId> clonedStatements(const RecomputeStep &s) {
-  std::vector<StmtId> all = s.group;
-  for (const Producer &c : s.chain)
-    all.insert(all.end(), c.group.begin(), c.group.end());
+  std::vector<StmtId> all;
+  for (const Producer &g : clonedGroups(s))
+    all.insert(all.end(), g.group.begin(), g.group.end());
   return all;
 }
 
@@ -99,9 +105,7 @@ Problem applyRecompute(const Problem &p, const RecomputeStep &s) {
   if (!checkRecompute(p, s).empty())
     return q;
   const size_t n = p.numStatements();
-  // The cloned groups with the buffer each writes: the target's first.
-  std::vector<Producer> groups = {{s.buffer, s.group}};
-  groups.insert(groups.end(), s.chain.begin(), s.chain.end());
+  const std::vector<Producer> groups = clonedGroups(s);
 
   // The fresh buffers, and the rewiring of the late users to b'.
   std::vector<int64_t> freshOf(p.numBuffers(), -1);
@@ -434,9 +438,8 @@ bool applyStep(const State &st, const RecomputeStep &s, State &out) {
     }
     out.groupOf.push_back(std::move(newGroup));
   };
-  cloneGroup(s.group);
-  for (const Producer &c : s.chain)
-    cloneGroup(c.group);
+  for (const Producer &g : clonedGroups(s))
+    cloneGroup(g.group);
   out.proven = false;
   Order a = legalize(out.problem, first), b = legalize(out.problem, sunk);
   setOrder(out, simulatePeak(out.problem, b) < simulatePeak(out.problem, a)
@@ -521,11 +524,11 @@ int64_t estimateInsertion(const State &st, const Sweep &sw,
     }
   };
   add(-buf.bytes, e + 1, f);
-  std::vector<BufferId> cloned = {s.buffer};
-  int64_t transient = 0; // chain buffers, as if all live at once
-  for (const Producer &c : s.chain) {
-    cloned.push_back(c.buffer);
-    transient += p.buffer(c.buffer).bytes;
+  std::vector<BufferId> cloned;
+  int64_t transient = -buf.bytes; // chain buffers, as if all live at once
+  for (const Producer &g : clonedGroups(s)) {
+    cloned.push_back(g.buffer);
+    transient += p.buffer(g.buffer).bytes;
   }
   std::vector<BufferId> inputs;
   int64_t maxScratch = 0;

@@ -42,8 +42,7 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
   for (const RecomputeStep &step : plan.steps) {
     // The cloned groups with their buffers, target first (the fresh buffers'
     // ids follow this order, the clones' ids follow clonedStatements).
-    std::vector<Producer> groups = {{step.buffer, step.group}};
-    groups.insert(groups.end(), step.chain.begin(), step.chain.end());
+    const std::vector<Producer> groups = clonedGroups(step);
     const size_t firstClone = stmtOps.size();
     std::vector<StmtId> members = clonedStatements(step);
     llvm::DenseMap<Operation *, size_t> memberIndex;

@@ -30,6 +30,18 @@ def build_product(rel: str) -> str:
     return str(path)
 
 
+def available(product: str, *llvm: str) -> bool:
+    """True if the build product and every named LLVM tool are found (tests
+    skip themselves otherwise)."""
+    try:
+        build_product(product)
+        for name in llvm:
+            llvm_tool(name)
+        return True
+    except FileNotFoundError:
+        return False
+
+
 def run(cmd, *, input_text=None, timeout=None, check=True):
     """Runs a command, returning stdout; raises with stderr on failure."""
     proc = subprocess.run(cmd, input=input_text, capture_output=True,

@@ -37,21 +37,12 @@ EXEC_BATCH = 10      # executed programs per test
 SHOW = 3             # failing programs printed in full per test
 
 
-def _have(product, *llvm):
-    try:
-        tools.build_product(product)
-        for name in llvm:
-            tools.llvm_tool(name)
-        return True
-    except FileNotFoundError:
-        return False
-
-
-needs_opt = pytest.mark.skipif(not _have("bin/peakmem-opt"),
+needs_opt = pytest.mark.skipif(not tools.available("bin/peakmem-opt"),
                                reason="peakmem-opt not built")
 needs_runtime = pytest.mark.skipif(
-    not _have("bin/peakmem-opt") or
-    not _have("lib/libpeakmem_runtime.so", "mlir-opt", "mlir-runner"),
+    not tools.available("bin/peakmem-opt") or
+    not tools.available("lib/libpeakmem_runtime.so", "mlir-opt",
+                        "mlir-runner"),
     reason="runtime not built or MLIR tools missing")
 
 

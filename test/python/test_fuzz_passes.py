@@ -49,19 +49,9 @@ SHOW = 3             # failing programs printed in full per test
 BATCHES = max(1, -(-NUM // BATCH))
 
 
-def _have(product, *llvm):
-    try:
-        tools.build_product(product)
-        for name in llvm:
-            tools.llvm_tool(name)
-        return True
-    except FileNotFoundError:
-        return False
-
-
-HAVE_OPT = _have("bin/peakmem-opt")
-HAVE_RUNTIME = HAVE_OPT and _have("lib/libpeakmem_runtime.so", "mlir-opt",
-                                  "mlir-runner")
+HAVE_OPT = tools.available("bin/peakmem-opt")
+HAVE_RUNTIME = HAVE_OPT and tools.available(
+    "lib/libpeakmem_runtime.so", "mlir-opt", "mlir-runner")
 needs_opt = pytest.mark.skipif(not HAVE_OPT, reason="peakmem-opt not built")
 
 

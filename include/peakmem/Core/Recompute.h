@@ -76,8 +76,12 @@ struct RecomputeStep {
   std::vector<Producer> chain;
 };
 
-/// Every statement `s` clones, in clone-id order: s.group, then each chain
-/// group in chain order.
+/// The groups `s` clones, with the buffer each writes: {s.buffer, s.group},
+/// then s.chain. This order numbers the fresh buffers (one per group) and,
+/// member by member, the clones.
+std::vector<Producer> clonedGroups(const RecomputeStep &s);
+
+/// Every statement `s` clones, in clone-id order (clonedGroups, flattened).
 std::vector<StmtId> clonedStatements(const RecomputeStep &s);
 
 struct RecomputePlan {
