@@ -24,6 +24,7 @@
 #ifndef PEAKMEM_ANALYSIS_MEMORYMODEL_H
 #define PEAKMEM_ANALYSIS_MEMORYMODEL_H
 
+#include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Problem.h"
 
 #include "mlir/IR/Block.h"
@@ -96,18 +97,6 @@ private:
   llvm::DenseMap<mlir::Block *, BlockModel *> byBlock;
   std::optional<ModelFailure> failure;
 };
-
-/// Heap bytes the lowering requests from the allocator for `allocation` (a
-/// value with an Allocate effect; 0 for a stack allocation), or std::nullopt
-/// for dynamic or unknown sizes.
-std::optional<int64_t> allocationBytes(mlir::Value allocation);
-
-/// Multiply-accumulates of `op`: for a linalg structured op, the number of
-/// points of its iteration domain (one multiply-accumulate per point of a
-/// contraction or convolution, one operation per point of an elementwise op);
-/// for other ops, the sum over nested ops, times the static trip count of a
-/// loop. 0 where a range is dynamic.
-int64_t countMacs(mlir::Operation *op);
 
 /// The chain of pure view-like ops from `base` to `value` (outermost first),
 /// or std::nullopt if `value` is not derived from `base` that way.
