@@ -1,4 +1,4 @@
-//===- OpCost.cpp - Bytes an allocation requests, MACs an op performs ------===//
+//===- OpCost.cpp - Bytes an allocation requests, MACs an op performs -----===//
 
 #include "peakmem/Analysis/OpCost.h"
 
@@ -30,8 +30,9 @@ std::optional<int64_t> allocationBytes(Value allocation) {
         return 0;
   }
   DataLayout layout = DataLayout::closest(def);
-  int64_t bytes = type.getNumElements() *
-                  static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  int64_t bytes =
+      type.getNumElements() *
+      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
   // The heap lowering (finalize-memref-to-llvm) over-allocates by the
   // requested alignment and aligns the pointer itself.
   if (auto align = def->getAttrOfType<IntegerAttr>("alignment"))

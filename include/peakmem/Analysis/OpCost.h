@@ -1,4 +1,4 @@
-//===- OpCost.h - Bytes an allocation requests, MACs an op performs -*- C++ -*-===//
+//===- OpCost.h - Bytes an allocation requests, MACs of an op -*- C++ -*-===//
 //
 // The two costs the memory model attaches to IR: the heap bytes an
 // allocation requests from the allocator (what the counting runtime
