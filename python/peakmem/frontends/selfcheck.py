@@ -139,6 +139,92 @@ def run_once(text, seed, timeout=600):
     return out, vals
 
 
+_NP = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i8": np.int8, "ui8": np.uint8,
+       "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
+
+
+def _mt(shape, et):
+    return "memref<" + "".join(f"{d}x" for d in shape) + f"{et}>"
+
+
+def _literal(arr, et):
+    flat = np.ascontiguousarray(np.asarray(arr, _NP[et]).reshape(-1))
+    if et == "i1":
+        flat = flat.astype(np.uint8)
+    return 'dense<"0x' + flat.astype(flat.dtype.newbyteorder("<")).tobytes().hex().upper() + '">'
+
+
+def run_with_inputs(text, inputs, timeout=600, opt_level=0):
+    """Runs @main of a bufferized module on the given numpy `inputs` (one per
+    argument, in order; shapes and element types must match the signature)
+    and returns its results as numpy arrays of the result types. The inputs
+    are embedded as memref.global initializers; every result is printed with
+    printMemrefF32 (integers up to 2^24 and f32 values are exact at the
+    printed precision for i8/i32 data; f32 results are printed with 6
+    significant digits)."""
+    args, rets = signature(text)
+    if len(inputs) != len(args):
+        raise ValueError(f"{len(inputs)} inputs for {len(args)} arguments")
+    glob, lines = [], ["  func.func private @printMemrefF32(memref<*xf32>) "
+                       "attributes {llvm.emit_c_interface}",
+                       "  func.func @pm_driver() {"]
+    names = []
+    for k, ((shape, et), arr) in enumerate(zip(args, inputs)):
+        arr = np.asarray(arr)
+        if tuple(arr.shape) != tuple(shape):
+            raise ValueError(f"input {k}: shape {arr.shape} != {tuple(shape)}")
+        mt = _mt(shape, et)
+        glob.append(f'  memref.global "private" @pm_in{k} : {mt} = {_literal(arr, et)}')
+        lines.append(f"    %a{k} = memref.get_global @pm_in{k} : {mt}")
+        names.append((f"%a{k}", mt))
+    rtypes = [_mt(s, et) for s, et in rets]
+    res = ", ".join(f"%r{k}" for k in range(len(rets)))
+    call = (f"call @main({', '.join(n for n, _ in names)}) : "
+            f"({', '.join(t for _, t in names)}) -> ({', '.join(rtypes)})")
+    lines.append(f"    {res} = {call}" if rets else f"    {call}")
+    for k, ((shape, et), mt) in enumerate(zip(rets, rtypes)):
+        ft = _mt(shape, "f32")
+        r = len(shape)
+        idx = ", ".join(f"d{i}" for i in range(r))
+        lines.append(f"    %f{k} = memref.alloc() : {ft}")
+        if et == "f32":
+            lines.append(f"    memref.copy %r{k}, %f{k} : {mt} to {ft}")
+        else:
+            conv = ("arith.extf" if et.startswith("f") else
+                    "arith.uitofp" if et in ("i1", "ui8") else "arith.sitofp")
+            lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>, "
+                         f"affine_map<({idx}) -> ({idx})>], iterator_types = "
+                         f"[{_par(r)}]}} ins(%r{k} : {mt}) outs(%f{k} : {ft}) {{")
+            lines.append(f"    ^bb0(%i: {et}, %o: f32):")
+            lines.append(f"      %c = {conv} %i : {et} to f32")
+            lines.append("      linalg.yield %c : f32")
+            lines.append("    }")
+        lines.append(f"    %u{k} = memref.cast %f{k} : {ft} to memref<*xf32>")
+        lines.append(f"    call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+    lines.append("    return")
+    lines.append("  }")
+    body = text.rstrip()
+    assert body.endswith("}")
+    module = body[:-1] + "\n".join(glob + lines) + "\n}\n"
+    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING], input_text=module,
+                        timeout=timeout)
+    out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
+                     "-entry-point-result=void", f"-O{opt_level}",
+                     "-shared-libs=" + ",".join(LIBS)], input_text=lowered, timeout=timeout)
+    chunks = out.split("Unranked Memref")[1:]
+    if len(chunks) != len(rets):
+        raise RuntimeError(f"expected {len(rets)} printed results, got {len(chunks)}:\n{out[:2000]}")
+    results = []
+    for (shape, et), chunk in zip(rets, chunks):
+        data = chunk.split("data =", 1)[1]
+        vals = re.findall(r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)", data)
+        arr = np.array([float(v) for v in vals], np.float64)
+        if arr.size != int(np.prod(shape)):
+            raise RuntimeError(f"result has {arr.size} values, expected shape {shape}")
+        results.append(arr.reshape(shape).astype(_NP.get(et, np.float64)))
+    return results
+
+
 def check(path):
     text = open(path).read()
     out0, v0 = run_once(text, 0)

@@ -268,6 +268,22 @@ class Emitter:
     def div(self, a, b):
         return self.mul(a, self.reciprocal(b))
 
+    def compare(self, op, a, b):
+        """greater / greater_equal / equal -> i1."""
+        a, b = self.match_rank(a, b)
+        return self._op(op, [a, b], self._bshape(a, b), "i1")
+
+    def select(self, c, a, b):
+        c, a = self.match_rank(c, a)
+        a, b = self.match_rank(a, b)
+        c, b = self.match_rank(c, b)
+        shape = self._bshape(self._bv(c, a), b)
+        return self._op("select", [c, a, b], shape, a.dtype)
+
+    @staticmethod
+    def _bv(a, b):
+        return V("%_", Emitter._bshape(a, b), a.dtype)
+
     def unary(self, op, x):
         return self._op(op, [x], x.shape, x.dtype)
 
@@ -408,6 +424,55 @@ class Emitter:
         return self._op("slice", [x, a, b], size, x.dtype,
                         operand_types=[x.type, f"!tosa.shape<{x.rank}>", f"!tosa.shape<{x.rank}>"])
 
+    def reverse(self, x, axis):
+        if x.shape[axis] == 1:
+            return x
+        return self._op("reverse", [x], x.shape, x.dtype, f"axis = {int(axis)} : i32")
+
+    def tile(self, x, multiples):
+        multiples = [int(m) for m in multiples]
+        if all(m == 1 for m in multiples):
+            return x
+        s = self.shape_const(multiples)
+        shape = [d * m for d, m in zip(x.shape, multiples)]
+        return self._op("tile", [x, s], shape, x.dtype,
+                        operand_types=[x.type, f"!tosa.shape<{len(multiples)}>"])
+
+    def gather(self, values, indices):
+        """tosa.gather: values [N,K,C], indices [N,W] (i32) -> [N,W,C]."""
+        n, _, c = values.shape
+        return self._op("gather", [values, indices], (n, indices.shape[1], c), values.dtype)
+
+    def strided_slice(self, x, begin, end, strides):
+        """Positive or negative strides; begin/end already normalized to
+        in-range python-slice semantics (end exclusive, may be -1 for reverse)."""
+        for ax in range(x.rank):
+            b, e_, s = int(begin[ax]), int(end[ax]), int(strides[ax])
+            if s < 0:
+                # Reverse the axis and map the slice onto the reversed order.
+                d = x.shape[ax]
+                x = self.reverse(x, ax)
+                b, e_, s = d - 1 - b, d - 1 - e_, -s
+            n = max(0, -(-(e_ - b) // s))
+            if n == 0:
+                raise ImportError_("empty strided slice")
+            start = [0] * x.rank
+            size = list(x.shape)
+            start[ax] = b
+            span = min(n * s, x.shape[ax] - b)
+            size[ax] = span
+            x = self.slice(x, start, size)
+            if s > 1:
+                if span < n * s:
+                    pads = [(0, 0)] * x.rank
+                    pads[ax] = (0, n * s - span)
+                    x = self.pad(x, pads)
+                shp = list(x.shape)
+                x = self.reshape(x, shp[:ax] + [n, s] + shp[ax + 1:])
+                x = self.slice(x, [0] * (x.rank), shp[:ax] + [n, 1] + shp[ax + 1:])
+                x = self.reshape(x, shp[:ax] + [n] + shp[ax + 1:])
+        return x
+
     def concat(self, xs, axis):
         if len(xs) == 1:
             return xs[0]
@@ -415,8 +480,12 @@ class Emitter:
         shape[axis] = sum(x.shape[axis] for x in xs)
         return self._op("concat", xs, shape, xs[0].dtype, f"axis = {axis} : i32")
 
-    def resize(self, x, out_hw, mode, half_pixel=True, align_corners=False):
-        """NHWC resize to out_hw. mode: 'bilinear' or 'nearest' (floor)."""
+    def resize(self, x, out_hw, mode, half_pixel=True, align_corners=False, tflite_nearest=False):
+        """NHWC resize to out_hw. mode: 'bilinear' or 'nearest' (floor).
+        Source coordinates: half_pixel (ONNX/TF2 bilinear): (y + 0.5) in/out -
+        0.5; align_corners: y (in-1)/(out-1); else (asymmetric) y in/out.
+        `tflite_nearest`: TFLite's RESIZE_NEAREST_NEIGHBOR, whose half-pixel
+        source is floor((y + 0.5) in/out) and whose align_corners rounds."""
         n, ih, iw, c = x.shape
         scale, offset, border = [], [], []
         for i, o in ((ih, out_hw[0]), (iw, out_hw[1])):
@@ -425,9 +494,11 @@ class Emitter:
             else:
                 sn, sd = 2 * o, 2 * i
                 off = (i - o) if half_pixel else 0
+                if tflite_nearest and half_pixel:
+                    off = i
             g = math.gcd(math.gcd(sn, sd), abs(off)) if off else math.gcd(sn, sd)
             sn, sd, off = sn // g, sd // g, off // g
-            if mode == "nearest":
+            if mode == "nearest" and not (tflite_nearest and align_corners):
                 # TOSA rounds to nearest; shift by half a pixel for floor semantics.
                 if sn % 2:
                     sn, sd, off = sn * 2, sd * 2, off * 2
@@ -588,6 +659,38 @@ class Emitter:
         azp = self.scalar1(a_zp, a.dtype)
         bzp = self.scalar1(b_zp, b.dtype)
         return self._op("matmul", [a, b, azp, bzp], (a.shape[0], a.shape[1], b.shape[2]), out_dtype)
+
+    def transpose_conv2d(self, x, w_flipped, b, stride, pad_tl, out_hw, in_zp=0):
+        """Transposed convolution (TFLite TRANSPOSE_CONV / ONNX ConvTranspose),
+        NHWC, as zero insertion + padding + a stride-1 `tosa.conv2d` with the
+        spatially flipped OHWI kernel `w_flipped` (TOSA's transpose_conv2d has
+        no lowering to linalg in this pipeline). out[y] = sum_i,k x[i] w[k]
+        over i*stride + k - pad_top = y. Inserted and padded elements are the
+        input zero point, so they contribute nothing to an int8 accumulation."""
+        n, h, wd, c = x.shape
+        kh, kw = w_flipped.shape[1:3]
+        sh, sw = stride
+        if sh > 1 or sw > 1:
+            x6 = self.reshape(x, (n, h, 1, wd, 1, c))
+            x6 = self.pad(x6, [(0, 0), (0, 0), (0, sh - 1), (0, 0), (0, sw - 1), (0, 0)], in_zp)
+            x = self.reshape(x6, (n, h * sh, wd * sw, c))
+        # Now rows 0..(h-1)*sh hold data and (sh-1) zero rows trail.
+        pads, start, size = [], [0, 0, 0, 0], list(x.shape)
+        for ax, (k, s_, i, o, p) in enumerate(((kh, sh, h, out_hw[0], pad_tl[0]),
+                                               (kw, sw, wd, out_hw[1], pad_tl[1]))):
+            lo = k - 1 - p
+            hi = o + k - 1 - lo - i * s_  # relative to the zero-extended length i*s
+            if lo < 0:
+                start[1 + ax] = -lo
+                size[1 + ax] -= -lo
+                lo = 0
+            if hi < 0:
+                size[1 + ax] -= -hi
+                hi = 0
+            pads.append((lo, hi))
+        x = self.slice(x, start, size)
+        x = self.pad(x, [(0, 0), pads[0], pads[1], (0, 0)], in_zp)
+        return self.conv2d(x, w_flipped, b, in_zp=in_zp)
 
     def avg_pool2d(self, x, kernel, stride, pad, in_zp=0, out_zp=0):
         x, pad = self._fix_stride_pad(x, kernel, stride, (1, 1), pad)
