@@ -69,6 +69,7 @@ class Suite:
 
 
 def _check(suite, results):
+    assert len(results) == len(suite.expect)
     failures = []
     for (name, _, exp, tol), got in zip(suite.expect, results):
         if got.shape != exp.shape:

@@ -189,6 +189,12 @@ class OnnxImporter:
         for i in data_inputs[1:]:
             self.weight_names.add(i.name)
         self.weight_names |= init_names
+        # Integer initializers (shapes, axes, indices, sizes) and small float
+        # ones (Clip bounds, Pad values, Pow exponents, Resize scales) are
+        # static values, like Constant nodes.
+        for name, arr in self.inits.items():
+            if arr.dtype.kind in "iub" or arr.size <= 16:
+                self.static[name] = arr
         for i in model_inputs:
             shape, dtype = self.input_shapes[i.name]
             if any(d <= 0 for d in shape):
@@ -259,10 +265,23 @@ class OnnxImporter:
         self.static[node.output[0]] = shape[start:end]
 
     def op_Gather(self, node, a):
-        if not self.all_static(node):
-            raise self._unsupported(node, "only static Gather (shape computations)")
-        self.static[node.output[0]] = np.take(self.static[node.input[0]],
-                                              self.static[node.input[1]], axis=a.get("axis", 0))
+        if self.all_static(node):
+            self.static[node.output[0]] = np.take(self.static[node.input[0]],
+                                                  self.static[node.input[1]], axis=a.get("axis", 0))
+            return
+        if node.input[1] not in self.static:
+            raise self._unsupported(node, "dynamic indices")
+        src = node.input[0]
+        if src in self.vals:
+            x = self.to_logical(self.vals[src])
+        elif self.is_weight(src) and self.weight_data(src) is not None:
+            x = self.e.const(np.asarray(self.weight_data(src), np.float32), "f32")
+        else:
+            raise self._unsupported(node, "data without values")
+        axis = a.get("axis", 0) % x.rank
+        idx = np.asarray(self.static[node.input[1]], np.int64)
+        idx = np.where(idx < 0, idx + x.shape[axis], idx)
+        self.set(node, self.from_logical(self.e.take(x, idx, axis)))
 
     def op_Cast(self, node, a):
         if not self.all_static(node):
@@ -338,11 +357,75 @@ class OnnxImporter:
     def op_Pow(self, node, a):
         self._binary(node, "pow", np.power)
 
+    def _variadic(self, node, op, npfn):
+        if len(node.input) == 1:
+            return self.op_Identity(node, {})
+        if len(node.input) == 2:
+            return self._binary(node, op, npfn)
+        if self.all_static(node):
+            acc = np.asarray(self.static[node.input[0]])
+            for n in node.input[1:]:
+                acc = npfn(acc, np.asarray(self.static[n]))
+            self.static[node.output[0]] = acc
+            return
+        like = next(self.vals[n] for n in node.input if n in self.vals)
+        acc = self.operand(node.input[0], like)
+        for n in node.input[1:]:
+            acc = getattr(self.e, op)(acc, self.operand(n, like))
+        self.set(node, acc)
+
     def op_Max(self, node, a):
-        self._binary(node, "maximum", np.maximum)
+        self._variadic(node, "maximum", np.maximum)
 
     def op_Min(self, node, a):
-        self._binary(node, "minimum", np.minimum)
+        self._variadic(node, "minimum", np.minimum)
+
+    def op_Sum(self, node, a):
+        self._variadic(node, "add", np.add)
+
+    def op_Mean(self, node, a):
+        self._variadic(node, "add", np.add)
+        n = len(node.input)
+        if n > 1:
+            out = node.output[0]
+            if out in self.static:
+                self.static[out] = self.static[out] / n
+            else:
+                y = self.vals[out]
+                self.set(node, self.e.mul(y, self.e.scalar_const(1.0 / n, y)))
+
+    def op_PRelu(self, node, a):
+        x = self.val(node.input[0])
+        slope = self.operand(node.input[1], x)
+        e = self.e
+        if slope.rank != x.rank:
+            raise ImportError_(f"slope rank {slope.rank} does not match input rank {x.rank}")
+        self.set(node, e.add(e.relu(x), e.mul(slope, e.minimum(x, e.scalar_const(0.0, x)))))
+
+    def op_Elu(self, node, a):
+        alpha = a.get("alpha", 1.0)
+        e = self.e
+
+        def elu(x):
+            neg = e.sub(e.exp(e.minimum(x, e.scalar_const(0.0, x))), e.scalar_const(1.0, x))
+            return e.add(e.relu(x), e.mul(neg, e.scalar_const(alpha, x)))
+        self._unary(node, elu)
+
+    def op_Softplus(self, node, a):
+        e = self.e
+        # log(1 + exp(x)) = max(x, 0) + log(1 + exp(-|x|)) (no overflow).
+        self._unary(node, lambda x: e.add(e.relu(x), e.log(e.add(
+            e.exp(e.negate(e.abs(x))), e.scalar_const(1.0, x)))))
+
+    def op_Floor(self, node, a):
+        self._unary(node, lambda x: self.e.unary("floor", x))
+
+    def op_Ceil(self, node, a):
+        self._unary(node, lambda x: self.e.unary("ceil", x))
+
+    def op_LogSoftmax(self, node, a):
+        x = self.val(node.input[0])
+        self.set(node, self.e.log_softmax(x, self.phys_axis(a.get("axis", -1), x.rank)))
 
     def _unary(self, node, fn):
         self.set(node, fn(self.val(node.input[0])))
@@ -453,6 +536,69 @@ class OnnxImporter:
             y = e.grouped_conv2d(x, w, b, group, tuple(strides), tuple(dil), pad)
         self.set(node, y)
 
+    def op_ConvTranspose(self, node, a):
+        x = self.val(node.input[0])
+        if x.rank != 4:
+            raise self._unsupported(node, f"{x.rank - 2}-D transposed convolution")
+        w_name = node.input[1]
+        if not self.is_weight(w_name):
+            raise self._unsupported(node, "non-constant weights")
+        cin, o, kh, kw = self.weight_shape(w_name)
+        if a.get("group", 1) != 1:
+            raise self._unsupported(node, "group != 1")
+        if any(d != 1 for d in a.get("dilations", [1, 1])):
+            raise self._unsupported(node, "dilations != 1")
+        sh, sw = a.get("strides", [1, 1])
+        opad = a.get("output_padding", [0, 0])
+        auto = a.get("auto_pad", b"NOTSET")
+        auto = auto.decode() if isinstance(auto, bytes) else auto
+        n, h, wd, c = x.shape
+        full = [(h - 1) * sh + kh + opad[0], (wd - 1) * sw + kw + opad[1]]
+        if "output_shape" in a:
+            out_hw = list(a["output_shape"])[-2:]
+            tot = [f - oo for f, oo in zip(full, out_hw)]
+            lo = [t // 2 if auto == "SAME_UPPER" else t - t // 2 for t in tot]
+        elif auto in ("SAME_UPPER", "SAME_LOWER"):
+            out_hw = [h * sh, wd * sw]
+            tot = [f - oo for f, oo in zip(full, out_hw)]
+            lo = [t // 2 if auto == "SAME_UPPER" else t - t // 2 for t in tot]
+        else:
+            p = a.get("pads", [0, 0, 0, 0]) if auto == "NOTSET" else [0, 0, 0, 0]
+            lo = [p[0], p[1]]
+            out_hw = [full[0] - p[0] - p[2], full[1] - p[1] - p[3]]
+        if c != cin:
+            raise ImportError_(f"weight {self.weight_shape(w_name)} does not match input channels {c}")
+        # OHWI with the kernel flipped: [C_in, C_out, kh, kw] -> [C_out, kh, kw, C_in].
+        w = self.weight(w_name, (o, kh, kw, cin), 1.0 / (kh * kw * cin),
+                        lambda d: np.ascontiguousarray(d.transpose(1, 2, 3, 0)[:, ::-1, ::-1, :]),
+                        tag="convT")
+        b = self.bias(node.input[2] if len(node.input) > 2 else "", o)
+        self.set(node, self.e.transpose_conv2d(x, w, b, (sh, sw), lo, out_hw))
+
+    def op_DepthToSpace(self, node, a):
+        x = self.val(node.input[0])
+        bs = a["blocksize"]
+        mode = a.get("mode", b"DCR")
+        mode = mode.decode() if isinstance(mode, bytes) else mode
+        n, h, w, c = x.shape
+        e = self.e
+        cc = c // (bs * bs)
+        if mode == "DCR":
+            y = e.transpose(e.reshape(x, (n, h, w, bs, bs, cc)), [0, 1, 3, 2, 4, 5])
+        elif mode == "CRD":
+            y = e.transpose(e.reshape(x, (n, h, w, cc, bs, bs)), [0, 1, 4, 2, 5, 3])
+        else:
+            raise self._unsupported(node, f"mode {mode}")
+        self.set(node, e.reshape(y, (n, h * bs, w * bs, cc)))
+
+    def op_SpaceToDepth(self, node, a):
+        x = self.val(node.input[0])
+        bs = a["blocksize"]
+        n, h, w, c = x.shape
+        e = self.e
+        y = e.transpose(e.reshape(x, (n, h // bs, bs, w // bs, bs, c)), [0, 1, 3, 2, 4, 5])
+        self.set(node, e.reshape(y, (n, h // bs, w // bs, bs * bs * c)))
+
     def op_BatchNormalization(self, node, a):
         x = self.val(node.input[0])
         eps = a.get("epsilon", 1e-5)
@@ -509,7 +655,18 @@ class OnnxImporter:
         x = self.to_logical(self.val(node.input[0]))
         w_name = node.input[1]
         if not self.is_weight(w_name) or len(self.weight_shape(w_name)) != 2:
-            raise self._unsupported(node, "only activation x 2-D weight")
+            # Batched: activation x activation, or a weight of rank > 2.
+            if w_name in self.vals:
+                b = self.to_logical(self.vals[w_name])
+            elif self.is_weight(w_name):
+                shape = self.weight_shape(w_name)
+                b = self.weight(w_name, shape, 1.0 / shape[-2], lambda d: d)
+            else:
+                raise self._unsupported(node, f"operand '{w_name}' is not available")
+            if x.rank < 2 or b.rank < 2:
+                raise self._unsupported(node, "1-D operands")
+            self.set(node, self.from_logical(self.e.batch_matmul(x, b)))
+            return
         k, o = self.weight_shape(w_name)
         lead = x.shape[:-1]
         n = int(np.prod(lead))
@@ -570,6 +727,9 @@ class OnnxImporter:
     def op_ReduceMax(self, node, a):
         self._reduce(node, a, "max")
 
+    def op_ReduceMin(self, node, a):
+        self._reduce(node, a, "min")
+
     def _reduce(self, node, a, kind):
         x = self.val(node.input[0])
         axes = a.get("axes")
@@ -586,7 +746,8 @@ class OnnxImporter:
         else:
             y = x
             for ax in paxes:
-                y = e.reduce_sum(y, ax) if kind == "sum" else e.reduce_max(y, ax)
+                y = e.reduce({"sum": "reduce_sum", "max": "reduce_max",
+                              "min": "reduce_min"}[kind], y, ax)
         if not keep:
             laxes = [ax % r for ax in axes]
             lshape = [d for i, d in enumerate(self.logical_shape(x)) if i not in laxes]
@@ -678,9 +839,16 @@ class OnnxImporter:
                 else list(range(len(starts))))
         steps = ([int(v) for v in self.static[node.input[4]]] if len(node.input) > 4 and node.input[4]
                  else [1] * len(starts))
-        if any(s != 1 for s in steps):
-            raise self._unsupported(node, "steps != 1")
         lshape = self.logical_shape(x)
+        if any(s != 1 for s in steps):
+            b_, e_, st_ = [0] * x.rank, list(x.shape), [1] * x.rank
+            for s, en, ax, step in zip(starts, ends, axes, steps):
+                ax = ax % x.rank
+                pax = self.phys_axis(ax, x.rank)
+                # ONNX clamps like Python slices (INT_MAX/INT_MIN ends included).
+                b_[pax], e_[pax], st_[pax] = slice(s, en, step).indices(lshape[ax])
+            self.set(node, self.e.strided_slice(x, b_, e_, st_))
+            return
         st = [0] * x.rank
         size = list(x.shape)
         for s, e_, ax in zip(starts, ends, axes):
@@ -747,8 +915,8 @@ class OnnxImporter:
             m = "nearest"
             nm = a.get("nearest_mode", b"round_prefer_floor")
             nm = nm.decode() if isinstance(nm, bytes) else nm
-            if nm not in ("floor",):
-                raise self._unsupported(node, f"nearest_mode {nm} (only floor)")
+            if nm not in ("floor", "round_prefer_floor", "round_prefer_ceil", "ceil"):
+                raise self._unsupported(node, f"nearest_mode {nm}")
         else:
             raise self._unsupported(node, f"mode {mode}")
         if ctm in ("half_pixel", "pytorch_half_pixel"):
@@ -759,7 +927,8 @@ class OnnxImporter:
             half, align = False, False
         else:
             raise self._unsupported(node, f"coordinate_transformation_mode {ctm}")
-        self.set(node, self.e.resize(x, (sizes[2], sizes[3]), m, half, align))
+        self.set(node, self.e.resize(x, (sizes[2], sizes[3]), m, half, align,
+                                     nearest_mode=nm if m == "nearest" else "floor"))
 
 
 def import_onnx(path_or_model, weights="splat"):

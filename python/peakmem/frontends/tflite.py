@@ -449,8 +449,10 @@ class TFLiteImporter:
         x_t, out_t = self.t(op.inputs[0]), self.t(op.outputs[0])
         x = self.val(op.inputs[0], op)
         size = self.const_data(op.inputs[1], op, "size").reshape(-1)
+        # TFLite: floor of the source coordinate, but rounding with align_corners.
         y = self.e.resize(x, (int(size[0]), int(size[1])), "nearest", half, align,
-                          tflite_nearest=True)
+                          tflite_nearest=True,
+                          nearest_mode="round_prefer_ceil" if align else "floor")
         return self.requant(y, x_t, out_t)
 
     def op_RESIZE_BILINEAR(self, op):
@@ -773,17 +775,14 @@ class TFLiteImporter:
         inner = int(np.prod(x.shape[axis + 1:]))
         e = self.e
         if idx_t.data is not None:
-            idx = np.asarray(idx_t.data, np.int64)
-            if np.any(idx < 0) or np.any(idx >= k):
-                raise ImportError_(f"gather index out of range [0, {k})")
-            w = idx.size
-            iv = e.const(np.broadcast_to(idx.reshape(1, w), (outer, w)).astype(np.int32), "i32")
-        else:
-            iv = self.val(op.inputs[1], op)
-            if iv.dtype != "i32":
-                iv = e.cast(iv, "i32")
-            w = iv.size
-            iv = e.tile(e.reshape(iv, (1, w)), (outer, 1))
+            return self._same_q(op, e.take(x, idx_t.data, axis))
+        # Dynamic indices (e.g. an embedding lookup); out-of-range indices are
+        # the model's error, as in TFLite.
+        iv = self.val(op.inputs[1], op)
+        if iv.dtype != "i32":
+            iv = e.cast(iv, "i32")
+        w = iv.size
+        iv = e.tile(e.reshape(iv, (1, w)), (outer, 1))
         y = e.gather(e.reshape(x, (outer, k, inner)), iv)
         shape = x.shape[:axis] + tuple(idx_t.shape) + x.shape[axis + 1:]
         return self._same_q(op, e.reshape(y, shape))
@@ -804,34 +803,14 @@ class TFLiteImporter:
             perm[-2], perm[-1] = perm[-1], perm[-2]
             return e.transpose(v, perm)
         a, b = last2(a, adj_x), last2(b, adj_y)
-        # Broadcast the batch dimensions.
-        ra, rb = a.rank - 2, b.rank - 2
-        r = max(ra, rb)
-        a = e.reshape(a, (1,) * (r - ra) + a.shape)
-        b = e.reshape(b, (1,) * (r - rb) + b.shape)
-        batch = []
-        for da, db in zip(a.shape[:r], b.shape[:r]):
-            if da != db and da != 1 and db != 1:
-                raise ImportError_(f"batch dims do not broadcast: {a.shape} {b.shape}")
-            batch.append(max(da, db))
-        a = e.tile(a, [bd // da for bd, da in zip(batch, a.shape[:r])] + [1, 1])
-        b = e.tile(b, [bd // db for bd, db in zip(batch, b.shape[:r])] + [1, 1])
-        nb = int(np.prod(batch)) if batch else 1
-        m, k = a.shape[-2:]
-        k2, nn = b.shape[-2:]
-        if k != k2:
-            raise ImportError_(f"inner dimensions differ: {a.shape} {b.shape}")
-        a3, b3 = e.reshape(a, (nb, m, k)), e.reshape(b, (nb, k, nn))
         if is_float(a.dtype):
-            y = e.matmul(a3, b3)
-        else:
-            if a.dtype != "i8" or b.dtype != "i8":
-                raise UnsupportedOp(FMT, op.op, self.node(op), f"types {a.dtype}, {b.dtype}")
-            sa, za = self.qparams(a_t)
-            sb, zb = self.qparams(b_t)
-            so, zo = self.qparams(out_t)
-            y = e.rescale(e.matmul(a3, b3, za, zb), sa * sb / so, 0, zo, "i8")
-        return e.reshape(y, tuple(batch) + (m, nn))
+            return e.batch_matmul(a, b)
+        if a.dtype != "i8" or b.dtype != "i8":
+            raise UnsupportedOp(FMT, op.op, self.node(op), f"types {a.dtype}, {b.dtype}")
+        sa, za = self.qparams(a_t)
+        sb, zb = self.qparams(b_t)
+        so, zo = self.qparams(out_t)
+        return e.rescale(e.batch_matmul(a, b, za, zb), sa * sb / so, 0, zo, "i8")
 
     def op_TRANSPOSE_CONV(self, op):
         o = op.options

@@ -443,6 +443,45 @@ class Emitter:
         n, _, c = values.shape
         return self._op("gather", [values, indices], (n, indices.shape[1], c), values.dtype)
 
+    def take(self, x, indices, axis):
+        """numpy.take with constant in-range indices (any shape) along `axis`,
+        as one tosa.gather on an [outer, K, inner] view."""
+        idx = np.asarray(indices, np.int64)
+        k = x.shape[axis]
+        if np.any(idx < 0) or np.any(idx >= k):
+            raise ImportError_(f"gather index out of range [0, {k})")
+        outer = int(np.prod(x.shape[:axis]))
+        inner = int(np.prod(x.shape[axis + 1:]))
+        w = max(idx.size, 1)
+        iv = self.const(np.broadcast_to(idx.reshape(1, w), (outer, w)).astype(np.int32), "i32")
+        y = self.gather(self.reshape(x, (outer, k, inner)), iv)
+        return self.reshape(y, x.shape[:axis] + tuple(idx.shape) + x.shape[axis + 1:])
+
+    def batch_matmul(self, a, b, a_zp=0, b_zp=0):
+        """numpy matmul of rank >= 2 operands with broadcast batch dimensions
+        (broadcast operands are tiled: tosa.matmul needs equal batches).
+        Quantized operands give the i32 accumulator."""
+        if a.rank < 2 or b.rank < 2:
+            raise ImportError_("matmul operands need rank >= 2")
+        ra, rb = a.rank - 2, b.rank - 2
+        r = max(ra, rb)
+        a = self.reshape(a, (1,) * (r - ra) + a.shape)
+        b = self.reshape(b, (1,) * (r - rb) + b.shape)
+        batch = []
+        for da, db in zip(a.shape[:r], b.shape[:r]):
+            if da != db and da != 1 and db != 1:
+                raise ImportError_(f"batch dims do not broadcast: {a.shape} {b.shape}")
+            batch.append(max(da, db))
+        a = self.tile(a, [bd // da for bd, da in zip(batch, a.shape[:r])] + [1, 1])
+        b = self.tile(b, [bd // db for bd, db in zip(batch, b.shape[:r])] + [1, 1])
+        nb = int(np.prod(batch)) if batch else 1
+        m, k = a.shape[-2:]
+        k2, n = b.shape[-2:]
+        if k != k2:
+            raise ImportError_(f"inner dimensions differ: {a.shape} {b.shape}")
+        y = self.matmul(self.reshape(a, (nb, m, k)), self.reshape(b, (nb, k, n)), a_zp, b_zp)
+        return self.reshape(y, tuple(batch) + (m, n))
+
     def strided_slice(self, x, begin, end, strides):
         """Positive or negative strides; begin/end already normalized to
         in-range python-slice semantics (end exclusive, may be -1 for reverse)."""
@@ -480,12 +519,17 @@ class Emitter:
         shape[axis] = sum(x.shape[axis] for x in xs)
         return self._op("concat", xs, shape, xs[0].dtype, f"axis = {axis} : i32")
 
-    def resize(self, x, out_hw, mode, half_pixel=True, align_corners=False, tflite_nearest=False):
-        """NHWC resize to out_hw. mode: 'bilinear' or 'nearest' (floor).
+    def resize(self, x, out_hw, mode, half_pixel=True, align_corners=False, tflite_nearest=False,
+               nearest_mode="floor"):
+        """NHWC resize to out_hw. mode: 'bilinear' or 'nearest'.
         Source coordinates: half_pixel (ONNX/TF2 bilinear): (y + 0.5) in/out -
         0.5; align_corners: y (in-1)/(out-1); else (asymmetric) y in/out.
         `tflite_nearest`: TFLite's RESIZE_NEAREST_NEIGHBOR, whose half-pixel
-        source is floor((y + 0.5) in/out) and whose align_corners rounds."""
+        source is (y + 0.5) in/out. nearest_mode (ONNX's names): floor,
+        round_prefer_floor, round_prefer_ceil, ceil. TOSA's NEAREST_NEIGHBOR
+        rounds half up (round_prefer_ceil); the others shift the offset by
+        -1/2 pixel (floor), -1 unit (round_prefer_floor) or +1/2 - 1 unit (ceil)
+        in TOSA's fixed-point source coordinate (units of 1/scale_n)."""
         n, ih, iw, c = x.shape
         scale, offset, border = [], [], []
         for i, o in ((ih, out_hw[0]), (iw, out_hw[1])):
@@ -498,11 +542,11 @@ class Emitter:
                     off = i
             g = math.gcd(math.gcd(sn, sd), abs(off)) if off else math.gcd(sn, sd)
             sn, sd, off = sn // g, sd // g, off // g
-            if mode == "nearest" and not (tflite_nearest and align_corners):
-                # TOSA rounds to nearest; shift by half a pixel for floor semantics.
+            if mode == "nearest" and nearest_mode != "round_prefer_ceil":
                 if sn % 2:
                     sn, sd, off = sn * 2, sd * 2, off * 2
-                off -= sn // 2
+                off += {"floor": -(sn // 2), "round_prefer_floor": -1,
+                        "ceil": sn // 2 - 1}[nearest_mode]
             scale += [sn, sd]
             offset.append(off)
             border.append((o - 1) * sd - (i - 1) * sn + off)
