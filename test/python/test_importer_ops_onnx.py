@@ -308,3 +308,18 @@ def test_onnx_custom_domain_op_is_a_clear_error(tmp_path):
     with pytest.raises(UnsupportedOp) as err:
         cli.emit_tosa(str(path))
     assert "Relu" in str(err.value) and "vendor_relu" in str(err.value)
+
+
+def test_onnx_unsupported_attribute_names_node_once(tmp_path):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 4, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("DepthToSpace", ["x"], ["y"], name="d2s", blocksize=2, mode="XYZ")
+    m = helper.make_model(helper.make_graph([node], "g", [x], [y]),
+                          opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "bad_attr.onnx"
+    onnx.save(m, str(path))
+    with pytest.raises(UnsupportedOp) as err:
+        cli.emit_tosa(str(path))
+    msg = str(err.value)
+    assert msg == ("unsupported ONNX op 'DepthToSpace' at node 'd2s' (#0, outputs ['y']): "
+                   "mode XYZ"), msg

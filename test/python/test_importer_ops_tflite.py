@@ -313,7 +313,7 @@ def build(dtype):
                     EXACT)], [(0, "b", align), (1, "b", half)])
 
     # TRANSPOSE_CONV: stride 2 SAME with bias, and stride 1 VALID without bias.
-    for stride, padding, bias, (h, k) in ((2, 0, True, (4, 3)), (1, 1, False, (3, 2)),
+    for stride, padding, bias, (h, k) in ((2, 0, True, (4, 4)), (1, 1, False, (3, 2)),
                                           (2, 1, True, (3, 2))):
         x, xa = s.inp((1, h, h, 3), q(*QIN))
         wf = RNG.uniform(-1, 1, (2, k, k, 3))

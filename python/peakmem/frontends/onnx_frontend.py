@@ -211,7 +211,7 @@ class OnnxImporter:
             except UnsupportedOp as err:
                 if err.node is None:
                     raise UnsupportedOp(FMT, node.op_type, self.node_desc(node, idx),
-                                        str(err.args[0])) from None
+                                        err.detail) from None
                 raise
             except ImportError_ as err:
                 raise ImportError_(f"{FMT} op '{node.op_type}' at node "

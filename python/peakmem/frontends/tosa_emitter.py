@@ -31,6 +31,7 @@ class UnsupportedOp(ImportError_):
         super().__init__(msg)
         self.op_type = op_type
         self.node = node
+        self.detail = detail
 
 
 NP_DTYPES = {"f32": np.float32, "f16": np.float16, "i8": np.int8, "ui8": np.uint8,
