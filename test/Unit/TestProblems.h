@@ -1,4 +1,5 @@
-//===- TestProblems.h - Random problems and a brute-force oracle -*- C++ -*-===//
+//===- TestProblems.h - Random problems and a brute-force oracle -*- C++
+//-*-===//
 //
 // Shared by the core unit tests. The oracle recomputes live bytes from the
 // definition (not through Simulator) so that it checks the simulator too.
@@ -12,8 +13,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace peakmem::test {
@@ -27,8 +30,8 @@ inline Problem randomProblem(std::mt19937 &rng, unsigned n) {
   std::uniform_int_distribution<int> size(1, 64), coin(0, 99);
   std::vector<int64_t> out(n, -1);
   for (unsigned v = 0; v < n; ++v) {
-    StmtId s = p.addStatement(StmtKind::Compute,
-                              coin(rng) < 15 ? size(rng) : 0);
+    StmtId s =
+        p.addStatement(StmtKind::Compute, coin(rng) < 15 ? size(rng) : 0);
     if (coin(rng) < 90) {
       BufferId b = p.addBuffer(size(rng) * 4, coin(rng) >= 10);
       p.addUse(s, b);
@@ -131,8 +134,6 @@ inline void addRead(Problem &p, StmtId writer, BufferId b, StmtId reader) {
   p.addEdge(writer, reader);
 }
 
-// Wall-clock limits are checked only in optimised builds without sanitizers;
-// elsewhere the tests still run and check results.
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define PEAKMEM_TEST_SANITIZED 1
@@ -141,11 +142,18 @@ inline void addRead(Problem &p, StmtId writer, BufferId b, StmtId reader) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define PEAKMEM_TEST_SANITIZED 1
 #endif
+/// Wall-clock assertions fail on a loaded machine (parallel builds, shared
+/// CI runners), so they are opt-in: PEAKMEM_CHECK_TIMING=1 in an optimized,
+/// unsanitized build. Speed is measured in the benchmark (docs/scale.md).
+inline bool checkTiming() {
 #if defined(NDEBUG) && !defined(PEAKMEM_TEST_SANITIZED)
-constexpr bool kCheckTiming = true;
+  const char *env = std::getenv("PEAKMEM_CHECK_TIMING");
+  return env && std::string(env) == "1";
 #else
-constexpr bool kCheckTiming = false;
+  return false;
 #endif
+}
+inline const bool kCheckTiming = checkTiming();
 
 } // namespace peakmem::test
 
