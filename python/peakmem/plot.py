@@ -44,7 +44,7 @@ def plot_before_after(before_text: str, after_text: str, png: str, *,
 
 
 def add_arguments(parser):
-    parser.add_argument("model", help=".tflite, .onnx or bufferized .mlir")
+    parser.add_argument("model", metavar="MODEL", help=".tflite, .onnx or bufferized .mlir")
     parser.add_argument("-o", "--output", required=True, help="PNG to write")
     parser.add_argument("--upstream", action="store_true",
                         help="also draw the upstream optimize-allocation-liveness line")

@@ -8,6 +8,8 @@ import pathlib
 import sys
 import time
 
+from peakmem import tools
+
 from . import pipeline
 from .tosa_emitter import ImportError_
 
@@ -70,6 +72,11 @@ def add_arguments(parser):
 
 def run(args):
     if args.corpus:
+        if tools.REPO is None:
+            print("peakmem import: --corpus regenerates corpus/ of a source checkout; "
+                  "run `python -m peakmem import --corpus` in its python/ directory",
+                  file=sys.stderr)
+            return 2
         from . import corpus
         return corpus.generate(models_dir=args.models)
     if not args.model:
