@@ -139,19 +139,19 @@ def build_parser():
             except Exception as err:  # noqa: BLE001
                 error = f"{cmd.module}.add_arguments failed: {type(err).__name__}: {err}"
                 mod = None
-        if mod is None:
-            p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
         loaded[name] = (mod, error)
     return parser, loaded
 
 
 def main(argv=None):
     parser, loaded = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
     mod, error = loaded[args.command]
-    if mod is None:
+    if mod is None:  # whatever its arguments
         print(f"peakmem {args.command}: unavailable: {error}", file=sys.stderr)
         return 2
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if os.environ.get("PEAKMEM_TRACEBACK"):
         return mod.run(args) or 0
     try:
