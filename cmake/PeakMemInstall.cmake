@@ -130,3 +130,27 @@ sys.exit(main())
 install(PROGRAMS ${PROJECT_BINARY_DIR}/python-install/peakmem
   DESTINATION ${CMAKE_INSTALL_BINDIR}
   COMPONENT PeakMemRuntime)
+
+# The same command in the build tree, build/bin/peakmem: the Python package of
+# the source tree, with this build's peakmem-opt and runtime (an explicit
+# PEAKMEM_BUILD_DIR still wins).
+file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/python-install/peakmem-build-tree
+  CONTENT [[
+#!/usr/bin/python3
+"""peakmem from the build tree (cmake/PeakMemInstall.cmake); installed copies
+use <prefix>/bin/peakmem instead."""
+import os
+import sys
+
+sys.path.insert(0, "@PROJECT_SOURCE_DIR@/python")
+os.environ.setdefault("PEAKMEM_BUILD_DIR", "@PROJECT_BINARY_DIR@")
+from peakmem.__main__ import main  # noqa: E402
+
+sys.exit(main())
+]] @ONLY)
+file(COPY ${PROJECT_BINARY_DIR}/python-install/peakmem-build-tree
+  DESTINATION ${PROJECT_BINARY_DIR}/bin
+  FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+    GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+file(RENAME ${PROJECT_BINARY_DIR}/bin/peakmem-build-tree
+  ${PROJECT_BINARY_DIR}/bin/peakmem)
