@@ -82,7 +82,8 @@ def _fmt(n):
     return "n/a" if n is None else f"{n:,} B"
 
 
-def print_report(r: dict, out=sys.stdout):
+def print_report(r: dict, out=None):
+    out = out or sys.stdout  # at call time: sys.stdout may have been replaced
     def pct(new, old):
         return "" if not old or new is None else f" ({100.0 * (new - old) / old:+.1f}%)"
     print(f"model:                 {r['model']}", file=out)

@@ -193,6 +193,18 @@ def test_tool_not_found_caught_at_top_level(monkeypatch, capsys):
     assert "not found" in err[0]
 
 
+@pytest.mark.skipif(not tools.available("bin/peakmem-opt", "mlir-opt"),
+                    reason="peakmem-opt not built or mlir-opt missing")
+def test_missing_python_package_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    monkeypatch.delenv("PEAKMEM_TRACEBACK", raising=False)
+    assert cli.main(["optimize", str(MODEL_MLIR), "--no-exec",
+                     "--plot", str(tmp_path / "p.png")]) == 2
+    err = [l for l in capsys.readouterr().err.splitlines() if not l.startswith("[peakmem] ")]
+    assert err == ["peakmem optimize: Python module 'matplotlib' not found; "
+                   "install it with `apt-get install python3-matplotlib`"]
+
+
 @pytest.mark.parametrize("command", sorted(cli.COMMANDS))
 def test_help_describes_and_gives_an_example(command, capsys):
     with pytest.raises(SystemExit) as exit_info:

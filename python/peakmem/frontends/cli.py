@@ -52,7 +52,7 @@ def import_model(model, out=None, weights="splat", keep_stages=None, fuse=True):
 
 
 def add_arguments(parser):
-    parser.add_argument("model", nargs="?", help="model file (.tflite or .onnx), or "
+    parser.add_argument("model", nargs="?", metavar="MODEL", help="model file (.tflite or .onnx), or "
                         "redimnet_b0 / redimnet_b2 for the built-in ReDimNet graphs")
     parser.add_argument("-o", "--output", help="output .mlir (bufferized memref IR with frees)")
     parser.add_argument("--weights", choices=["splat", "args", "real"], default="splat",
