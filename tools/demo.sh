@@ -2,7 +2,8 @@
 # The main job on a bundled real model (MLPerf Tiny keyword spotting, int8):
 # build, import (from ../shared/models when present, else the bundled corpus
 # file), optimize (reorder, recompute, certify), execute before and after,
-# report, and plot live bytes to build/demo.png.
+# report, and plot live bytes to build/demo.png. Runs build/bin/peakmem, the
+# command `cmake --install build` puts on PATH as <prefix>/bin/peakmem.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PEAKMEM_BUILD_DIR=${PEAKMEM_BUILD_DIR:-$root/build}
@@ -16,5 +17,5 @@ if [ -z "$model" ]; then
     model="$root/corpus/tflite/mlperf_tiny_kws_ref_model_int8.mlir"
   fi
 fi
-cd "$root/python"
-exec /usr/bin/python3 -m peakmem optimize "$model" --plot "$PEAKMEM_BUILD_DIR/demo.png"
+"$PEAKMEM_BUILD_DIR/bin/peakmem" optimize "$model" --plot "$PEAKMEM_BUILD_DIR/demo.png"
+echo "To install the peakmem command: cmake --install $PEAKMEM_BUILD_DIR  (then: peakmem --help)"

@@ -1,36 +1,177 @@
-"""Command line: python -m peakmem {import,exec,bench,optimize,plot} ..."""
+"""Command line: peakmem {optimize,import,exec,plot,bench,scale,regen} ...
+
+Installed by `cmake --install` as <prefix>/bin/peakmem; from a source checkout,
+`python -m peakmem` in python/. Each subcommand is a module with
+add_arguments(parser) and run(args). Errors meant for the user
+(tools.PeakmemError, a missing tool, an unreadable file, a missing Python
+package) end in one line on stderr and a non-zero exit status; set
+PEAKMEM_TRACEBACK=1 to see the traceback instead.
+"""
 
 import argparse
 import importlib
+import os
 import sys
+from typing import NamedTuple
 
-# Subcommand -> module implementing add_arguments(parser) and run(args).
+from peakmem import tools
+
+
+class Command(NamedTuple):
+    module: str
+    summary: str      # one line in `peakmem --help`
+    description: str  # what the command does, in its own --help
+    example: str      # one typical invocation
+    source_only: bool = False  # reads corpus/ or writes docs/ of a checkout
+
+
 COMMANDS = {
-    "import": ("peakmem.frontends.cli", "TFLite/ONNX file to bufferized MLIR"),
-    "exec": ("peakmem.execute", "run a bufferized module, print peak_bytes and output_digest"),
-    "bench": ("peakmem.bench", "run the corpus benchmark, write docs/results.md"),
-    "optimize": ("peakmem.optimize", "import, optimize, execute before/after, report"),
-    "plot": ("peakmem.plot", "plot live bytes over statements"),
-    "scale": ("peakmem.scale", "time and memory on generated large inputs"),
-    "regen": ("peakmem.regen", "regeneration (tensor-level reorder) vs permutation, docs/regeneration-results.md"),
+    "optimize": Command(
+        "peakmem.optimize", "import, optimize, execute before/after, report",
+        "Imports MODEL when it is a .tflite or .onnx file (a .mlir file must\n"
+        "already be bufferized memref IR), runs peakmem-optimize (reorder,\n"
+        "recompute, certify) and the upstream baseline\n"
+        "(--optimize-allocation-liveness), executes the program before and after\n"
+        "with a counting allocator, and reports modeled and measured peaks, the\n"
+        "lower bound and the output digests. Exits with 1 if the digests differ or\n"
+        "measured != modeled. Writes nothing but the --keep and --plot files.",
+        "peakmem optimize model.tflite --plot live.png"),
+    "import": Command(
+        "peakmem.frontends.cli", "TFLite/ONNX file to bufferized MLIR",
+        "Imports a TFLite or ONNX model to TOSA with peakmem's own importer, then\n"
+        "lowers it with upstream mlir-opt passes to bufferized memref IR with\n"
+        "explicit deallocations: the input the peakmem passes take.",
+        "peakmem import model.tflite -o model.mlir"),
+    "exec": Command(
+        "peakmem.execute", "run a bufferized module, print peak_bytes and output_digest",
+        "Lowers a bufferized module to LLVM with upstream passes, runs its function\n"
+        "under test with mlir-runner on deterministic inputs and the counting\n"
+        "allocator, and prints the measured peak heap bytes and a digest of the\n"
+        "outputs. --check-model compares the peak with the peakmem.peak attribute.",
+        "peakmem exec model.mlir --check-model"),
+    "plot": Command(
+        "peakmem.plot", "plot live bytes over statements",
+        "Imports and optimizes MODEL (without executing it) and plots the live heap\n"
+        "bytes at every statement of the function, as imported and after peakmem\n"
+        "(with --upstream, also after optimize-allocation-liveness), with the\n"
+        "certified lower bound.",
+        "peakmem plot model.tflite -o live.png --upstream"),
+    "bench": Command(
+        "peakmem.bench", "run the corpus benchmark, write docs/results.md",
+        "Runs every model of the corpus through the baselines and peakmem's\n"
+        "passes and writes docs/results.md and docs/results.csv.",
+        "python -m peakmem bench --exec --only mcunet", source_only=True),
+    "scale": Command(
+        "peakmem.scale", "time and memory on generated large inputs",
+        "Times peakmem's passes, mlir-opt parsing and upstream\n"
+        "optimize-allocation-liveness on generated blocks of many statements and\n"
+        "modules of many functions; writes docs/scale.md.",
+        "python -m peakmem scale --sizes 20000", source_only=True),
+    "regen": Command(
+        "peakmem.regen",
+        "regeneration (tensor-level reorder) vs permutation, docs/regeneration-results.md",
+        "Compares reordering at the tensor level before bufferization with\n"
+        "permuting the bufferized program, on every corpus model; writes\n"
+        "docs/regeneration-results.md.",
+        "python -m peakmem regen --only resnet", source_only=True),
 }
+
+# Debian package of the third-party Python modules peakmem imports.
+PYTHON_PACKAGES = {"numpy": "python3-numpy", "onnx": "python3-onnx",
+                   "flatbuffers": "python3-flatbuffers",
+                   "matplotlib": "python3-matplotlib", "pytest": "python3-pytest"}
+
+
+def _formatter(prog):
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+
+
+def _missing_module_message(err: ModuleNotFoundError) -> str:
+    top = (err.name or "").split(".")[0]
+    package = PYTHON_PACKAGES.get(top)
+    how = f"; install it with `apt-get install {package}`" if package else ""
+    return f"Python module '{err.name}' not found{how}"
+
+
+def _import_error(module: str, err: BaseException) -> str:
+    if isinstance(err, ModuleNotFoundError) and not (err.name or "").startswith("peakmem"):
+        return _missing_module_message(err)
+    return f"{module} failed to import: {type(err).__name__}: {err}"
+
+
+def build_parser():
+    """The parser, and for each command its module or the reason it is unavailable."""
+    parser = argparse.ArgumentParser(
+        prog="peakmem", formatter_class=_formatter,
+        description=(
+            "Lowers the peak memory of bufferized MLIR programs (linalg/memref) by\n"
+            "reordering, and optionally recomputing, their ops without changing an\n"
+            "output bit; certifies lower bounds; proves the result by executing the\n"
+            "program before and after with a counting allocator."),
+        epilog=(
+            "example:\n"
+            "  peakmem optimize model.tflite --plot live.png\n\n"
+            "`peakmem COMMAND --help` describes each command.\n"
+            f"peakmem-opt and the runtime: {tools.layout()}; "
+            f"MLIR tools: {tools.LLVM_BIN}"))
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    loaded = {}
+    for name, cmd in COMMANDS.items():
+        error = None
+        mod = None
+        if cmd.source_only and tools.REPO is None:
+            error = ("runs on a source checkout (reads corpus/, writes docs/); "
+                     "run `python -m peakmem " + name + "` in its python/ directory")
+        else:
+            try:
+                mod = importlib.import_module(cmd.module)
+            except Exception as err:  # noqa: BLE001: reported when invoked
+                error = _import_error(cmd.module, err)
+        summary = cmd.summary if error is None else f"{cmd.summary} [unavailable]"
+        epilog = f"example:\n  {cmd.example}"
+        if error is not None:
+            epilog += f"\n\nunavailable: {error}"
+        p = sub.add_parser(name, help=summary, description=cmd.description,
+                           epilog=epilog, formatter_class=_formatter)
+        if mod is not None:
+            try:
+                mod.add_arguments(p)
+            except Exception as err:  # noqa: BLE001
+                error = f"{cmd.module}.add_arguments failed: {type(err).__name__}: {err}"
+                mod = None
+        loaded[name] = (mod, error)
+    return parser, loaded
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="peakmem")
-    sub = parser.add_subparsers(dest="command", required=True)
-    modules = {}
-    for name, (module, help_text) in COMMANDS.items():
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as err:
-            if err.name and err.name.startswith("peakmem"):
-                continue  # Not written yet.
+    parser, loaded = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    mod, error = loaded[args.command]
+    if mod is None:  # whatever its arguments
+        print(f"peakmem {args.command}: unavailable: {error}", file=sys.stderr)
+        return 2
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if os.environ.get("PEAKMEM_TRACEBACK"):
+        return mod.run(args) or 0
+    try:
+        return mod.run(args) or 0
+    except OSError as err:  # ToolNotFound among them
+        message = str(err) if isinstance(err, tools.PeakmemError) else \
+            (f"{err.strerror}: {err.filename}" if err.filename else str(err))
+        print(f"peakmem: {message}", file=sys.stderr)
+        return 2
+    except tools.PeakmemError as err:
+        print(f"peakmem {args.command}: error: {err}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as err:
+        if (err.name or "").startswith("peakmem"):
             raise
-        modules[name] = mod
-        mod.add_arguments(sub.add_parser(name, help=help_text))
-    args = parser.parse_args(argv)
-    return modules[args.command].run(args) or 0
+        print(f"peakmem {args.command}: {_missing_module_message(err)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"peakmem {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

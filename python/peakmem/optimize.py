@@ -11,7 +11,7 @@ import re
 import sys
 import time
 
-from peakmem import execute, passes
+from peakmem import execute, passes, tools
 
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
@@ -24,11 +24,17 @@ def _progress(message: str):
 
 def load_module(model: str, weights: str = "splat") -> str:
     path = pathlib.Path(model)
+    if not path.is_file() and not path.name.startswith("redimnet_"):
+        raise tools.PeakmemError(f"{model}: no such file")
     if path.suffix == ".mlir":
         return path.read_text()
-    from peakmem.frontends import cli
+    from peakmem.frontends import cli, pipeline
+    from peakmem.frontends.tosa_emitter import ImportError_
     _progress(f"importing {path.name}")
-    text, _ = cli.import_model(model, weights=weights)
+    try:
+        text, _ = cli.import_model(model, weights=weights)
+    except (ImportError_, pipeline.PipelineError) as err:
+        raise tools.PeakmemError(f"import failed: {err}") from None
     return text
 
 
@@ -76,7 +82,8 @@ def _fmt(n):
     return "n/a" if n is None else f"{n:,} B"
 
 
-def print_report(r: dict, out=sys.stdout):
+def print_report(r: dict, out=None):
+    out = out or sys.stdout  # at call time: sys.stdout may have been replaced
     def pct(new, old):
         return "" if not old or new is None else f" ({100.0 * (new - old) / old:+.1f}%)"
     print(f"model:                 {r['model']}", file=out)
@@ -113,10 +120,12 @@ def print_report(r: dict, out=sys.stdout):
 
 
 def add_arguments(parser):
-    parser.add_argument("model", help=".tflite, .onnx or bufferized .mlir")
+    parser.add_argument("model", metavar="MODEL", help=".tflite, .onnx or bufferized .mlir")
     parser.add_argument("--no-exec", action="store_true",
                         help="skip executing the programs")
-    parser.add_argument("--weights", choices=["splat", "args"], default="splat")
+    parser.add_argument("--weights", choices=["splat", "args"], default="splat",
+                        help="import weights as splat constants (default) or as "
+                        "function arguments")
     parser.add_argument("--keep", metavar="DIR",
                         help="write before/upstream/after modules to DIR")
     parser.add_argument("--plot", metavar="PNG",

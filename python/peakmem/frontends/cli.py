@@ -8,6 +8,8 @@ import pathlib
 import sys
 import time
 
+from peakmem import tools
+
 from . import pipeline
 from .tosa_emitter import ImportError_
 
@@ -50,7 +52,7 @@ def import_model(model, out=None, weights="splat", keep_stages=None, fuse=True):
 
 
 def add_arguments(parser):
-    parser.add_argument("model", nargs="?", help="model file (.tflite or .onnx), or "
+    parser.add_argument("model", nargs="?", metavar="MODEL", help="model file (.tflite or .onnx), or "
                         "redimnet_b0 / redimnet_b2 for the built-in ReDimNet graphs")
     parser.add_argument("-o", "--output", help="output .mlir (bufferized memref IR with frees)")
     parser.add_argument("--weights", choices=["splat", "args", "real"], default="splat",
@@ -70,6 +72,11 @@ def add_arguments(parser):
 
 def run(args):
     if args.corpus:
+        if tools.REPO is None:
+            print("peakmem import: --corpus regenerates corpus/ of a source checkout; "
+                  "run `python -m peakmem import --corpus` in its python/ directory",
+                  file=sys.stderr)
+            return 2
         from . import corpus
         return corpus.generate(models_dir=args.models)
     if not args.model:
