@@ -17,8 +17,8 @@ def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
             extra=(), timeout: Optional[float] = None) -> Tuple[str, str, float]:
     """Runs `pipeline` (a --pass-pipeline string) on module `text`.
 
-    Returns (output module, stderr, wall seconds). Raises RuntimeError on
-    failure.
+    Returns (output module, stderr, wall seconds). Raises tools.ToolFailed
+    (a RuntimeError) on failure.
     """
     exe = tools.build_product("bin/peakmem-opt") if tool == "peakmem-opt" \
         else tools.llvm_tool(tool)
@@ -28,7 +28,7 @@ def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
                           timeout=timeout)
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
-        raise RuntimeError(f"{tool} {pipeline} failed:\n{proc.stderr[-4000:]}")
+        raise tools.ToolFailed(f"{tool} {pipeline} failed:\n{proc.stderr[-4000:]}")
     return proc.stdout, proc.stderr, seconds
 
 

@@ -55,6 +55,11 @@ class ToolNotFound(PeakmemError, FileNotFoundError):
     """A program or library peakmem needs is neither built nor installed."""
 
 
+class ToolFailed(PeakmemError, RuntimeError):
+    """A tool ran and failed (its stderr is in the message): the input is bad
+    or the pass refused it, which the user reads, not a Python traceback."""
+
+
 def layout() -> str:
     """Where peakmem's own products are looked for, for messages and --help."""
     if _BUILD_ENV:
@@ -122,6 +127,6 @@ def run(cmd, *, input_text=None, timeout=None, check=True):
     proc = subprocess.run(cmd, input=input_text, capture_output=True,
                           text=True, timeout=timeout)
     if check and proc.returncode != 0:
-        raise RuntimeError(f"command failed ({proc.returncode}): "
+        raise ToolFailed(f"command failed ({proc.returncode}): "
                            f"{' '.join(map(str, cmd))}\n{proc.stderr[-4000:]}")
     return proc.stdout
