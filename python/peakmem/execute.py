@@ -27,6 +27,10 @@ from peakmem import tools
 # Lowering of the module (input + driver) to the LLVM dialect. Upstream passes
 # only; each one is a no-op on a module without the ops it handles.
 LOWERING_PASSES = [
+    "--async-to-async-runtime",           # async.execute -> coroutines
+    "--async-runtime-ref-counting",
+    "--async-runtime-ref-counting-opt",
+    "--convert-async-to-llvm",            # calls of libmlir_async_runtime
     "--convert-bufferization-to-memref",  # bufferization.dealloc / clone
     "--expand-realloc",                   # realloc -> alloc + copy + dealloc
     "--scf-forall-to-for",
@@ -38,6 +42,8 @@ LOWERING_PASSES = [
     "--arith-expand",                     # ceildivsi, floordivsi, ...
     "--convert-math-to-llvm",             # exp, log, sqrt, rsqrt, tanh...
     "--convert-math-to-libm",             # the rest: erf, atan, ... -> libm
+    "--convert-vector-to-llvm",           # vector element types / ops
+    "--convert-complex-to-llvm",          # complex element types / ops
     "--finalize-memref-to-llvm=use-generic-functions=true",
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
@@ -61,6 +67,7 @@ DEFAULT_OPT_LEVEL = 0
 RUNNER_LIBS = [
     "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
     "/usr/lib/llvm-22/lib/libmlir_runner_utils.so",
+    "/usr/lib/llvm-22/lib/libmlir_async_runtime.so",
 ]
 
 # element type -> (peakmem_fill kind, bytes per element). Keep the kinds in
