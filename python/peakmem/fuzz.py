@@ -3843,12 +3843,17 @@ def main_passes(args) -> int:
     per_exec = -(-nexec // nb)
     start = time.perf_counter()
     allout: List[PassOutcome] = []
+    global NEW_RULES
+    base, rbase, nref = EXT_BASE, REFUSED_BASE, 8
+    if args.shapes:
+        NEW_RULES = True
+        base, rbase, nref = SHAPES_BASE, HUGE_BASE, len(HUGE_KINDS)
     for b in range(nb):
-        first = EXT_BASE + args.first_seed + b * 100
-        seeds = list(range(first, min(EXT_BASE + args.first_seed + n,
+        first = base + args.first_seed + b * 100
+        seeds = list(range(first, min(base + args.first_seed + n,
                                       first + 100)))
-        refused = REFUSED_BASE + args.first_seed + b * 8
-        seeds += list(range(refused, refused + 8))
+        refused = rbase + args.first_seed + b * nref
+        seeds += list(range(refused, refused + nref))
         outs = check_passes(seeds, args.budget_ms, args.brute_max,
                             execute=max(0, min(per_exec,
                                                nexec - b * per_exec)),
@@ -3889,6 +3894,10 @@ def main(argv=None) -> int:
                     "extended programs (seeds from EXT_BASE), 8 refused "
                     "ones per 100 (from REFUSED_BASE), all passes, "
                     "certificate mutations and moves, executions")
+    ap.add_argument("--shapes", action="store_true",
+                    help="with --passes: the new-shape programs (from "
+                    "SHAPES_BASE) and huge ones (from HUGE_BASE), with the "
+                    "new oracle rules")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
