@@ -27,6 +27,10 @@ from peakmem import tools
 # Lowering of the module (input + driver) to the LLVM dialect. Upstream passes
 # only; each one is a no-op on a module without the ops it handles.
 LOWERING_PASSES = [
+    "--async-to-async-runtime",           # async.execute -> coroutines
+    "--async-runtime-ref-counting",
+    "--async-runtime-ref-counting-opt",
+    "--convert-async-to-llvm",            # calls of libmlir_async_runtime
     "--convert-bufferization-to-memref",  # bufferization.dealloc / clone
     "--expand-realloc",                   # realloc -> alloc + copy + dealloc
     "--scf-forall-to-for",
@@ -38,6 +42,8 @@ LOWERING_PASSES = [
     "--arith-expand",                     # ceildivsi, floordivsi, ...
     "--convert-math-to-llvm",             # exp, log, sqrt, rsqrt, tanh...
     "--convert-math-to-libm",             # the rest: erf, atan, ... -> libm
+    "--convert-vector-to-llvm",           # vector element types / ops
+    "--convert-complex-to-llvm",          # complex element types / ops
     "--finalize-memref-to-llvm=use-generic-functions=true",
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
@@ -61,6 +67,7 @@ DEFAULT_OPT_LEVEL = 0
 RUNNER_LIBS = [
     "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
     "/usr/lib/llvm-22/lib/libmlir_runner_utils.so",
+    "/usr/lib/llvm-22/lib/libmlir_async_runtime.so",
 ]
 
 # element type -> (peakmem_fill kind, bytes per element). Keep the kinds in
@@ -98,6 +105,21 @@ RUNTIME_DECLS = {
 
 class ExecError(Exception):
     """Input the harness cannot run, or a failed lowering/run."""
+
+
+class MemorySafetyError(ExecError):
+    """The program under test made a memory error the runtime detected: a
+    write after free (poison of a quarantined block changed), a double free,
+    or a free of a pointer the runtime did not allocate. `result` is the
+    measurement when the run completed (write after free), else None."""
+
+    def __init__(self, message: str, result=None):
+        super().__init__(message)
+        self.result = result
+
+
+# Lines the runtime prints on stderr for a memory error of the program.
+_RUNTIME_ERROR = re.compile(r"^peakmem_runtime: error: .*$", re.M)
 
 
 # --------------------------------------------------------------------------
@@ -583,6 +605,9 @@ class ExecResult:
     free_count: int
     modeled_peak: Optional[int]
     stdout: str
+    # Freed blocks whose poison was overwritten (writes after free); always 0
+    # in a result returned by execute_text (it raises MemorySafetyError).
+    use_after_free_writes: int = 0
 
 
 def _field(out: str, key: str) -> str:
@@ -655,11 +680,26 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
     if stripped != lowered_text:
         lowered.write_text(stripped)
     libs = ",".join(RUNNER_LIBS + [runtime])
-    out = _run([runner, str(lowered), "-e", name, "-entry-point-result=void",
-                f"-O{opt_level}", f"-shared-libs={libs}"],
-               "mlir-runner", timeout)
-    (workdir / "run.out").write_text(out)
-    return ExecResult(
+    cmd = [runner, str(lowered), "-e", name, "-entry-point-result=void",
+           f"-O{opt_level}", f"-shared-libs={libs}"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ExecError(f"mlir-runner timed out after {timeout} s: "
+                        f"{' '.join(map(str, cmd))}") from None
+    out = proc.stdout
+    (workdir / "run.out").write_text(out + proc.stderr)
+    errors = _RUNTIME_ERROR.findall(proc.stderr)
+    if proc.returncode != 0:
+        if errors:
+            raise MemorySafetyError(
+                f"memory error in @{func.name} (mlir-runner exit code "
+                f"{proc.returncode}):\n" + "\n".join(errors))
+        raise ExecError(f"mlir-runner failed: command failed "
+                        f"({proc.returncode}): {' '.join(map(str, cmd))}\n"
+                        f"{proc.stderr[-4000:]}")
+    res = ExecResult(
         function=func.name,
         peak_bytes=int(_field(out, "peak_bytes")),
         output_digest=_field(out, "output_digest"),
@@ -667,7 +707,14 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
         alloc_count=int(_field(out, "alloc_count")),
         free_count=int(_field(out, "free_count")),
         modeled_peak=modeled_peak(func),
-        stdout=out)
+        stdout=out,
+        use_after_free_writes=int(_field(out, "use_after_free_writes")))
+    if res.use_after_free_writes:
+        raise MemorySafetyError(
+            f"use after free in @{func.name}: use_after_free_writes: "
+            f"{res.use_after_free_writes} (freed blocks written after their "
+            "free)\n" + "\n".join(errors), res)
+    return res
 
 
 # --------------------------------------------------------------------------
@@ -705,6 +752,15 @@ def run(args):
         res = execute_text(text, function=args.function, keep=args.keep,
                            seed=args.seed, timeout=args.timeout,
                            opt_level=args.opt_level)
+    except MemorySafetyError as err:
+        if err.result is not None:
+            print(f"peak_bytes: {err.result.peak_bytes}")
+            print(f"output_digest: {err.result.output_digest}")
+            print("use_after_free_writes: "
+                  f"{err.result.use_after_free_writes}")
+            sys.stdout.flush()
+        print(f"peakmem exec: error: {err}", file=sys.stderr)
+        return 3
     except (ExecError, FileNotFoundError, OSError) as err:
         print(f"peakmem exec: error: {err}", file=sys.stderr)
         return 2
@@ -714,6 +770,7 @@ def run(args):
         print(f"live_bytes_at_end: {res.live_bytes_at_end}")
         print(f"alloc_count: {res.alloc_count}")
         print(f"free_count: {res.free_count}")
+        print(f"use_after_free_writes: {res.use_after_free_writes}")
     if args.check_model:
         sys.stdout.flush()  # keep stdout before the error when piped 2>&1
         if res.modeled_peak is None:

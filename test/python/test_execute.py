@@ -357,3 +357,76 @@ def test_optimize_report_with_chain_recomputation():
     assert "optimal: yes (certified)" in text
     assert "(identical)" in text
     assert "measured == modeled:   yes" in text
+
+
+# --------------------------------------------------------------------------
+# Poisoning heap: memory errors of the program under test
+# --------------------------------------------------------------------------
+
+POISON = """
+func.func @p() -> memref<8xi8> {{
+  %c2 = arith.constant 2 : index
+  %v = arith.constant 7 : i8
+  %t = memref.alloc() : memref<8xi8>
+  linalg.fill ins(%v : i8) outs(%t : memref<8xi8>)
+  %r = memref.alloc() : memref<8xi8>
+  {body}
+  return %r : memref<8xi8>
+}}
+"""
+COPY = "memref.copy %t, %r : memref<8xi8> to memref<8xi8>"
+FREE = "memref.dealloc %t : memref<8xi8>"
+STORE = "memref.store %v, %t[%c2] : memref<8xi8>"
+
+
+@needs_runtime
+def test_poison_read_after_free_changes_the_digest():
+    good = execute.execute_text(POISON.format(body=f"{COPY}\n  {FREE}"))
+    assert good.output_digest == digest([bytes([7] * 8)])
+    assert good.use_after_free_writes == 0
+    bad = execute.execute_text(POISON.format(body=f"{FREE}\n  {COPY}"))
+    assert bad.output_digest == digest([bytes([0xA5] * 8)])  # the poison
+    # Counting is unchanged by poisoning and quarantine.
+    assert (good.peak_bytes, good.live_bytes_at_end) == (16, 8)
+    assert (bad.peak_bytes, bad.live_bytes_at_end) == (16, 8)
+    assert (bad.alloc_count, bad.free_count) == (2, 1)
+
+
+@needs_runtime
+def test_poison_fresh_memory_is_deterministic():
+    res = execute.execute_text(POISON.format(body=FREE).replace(
+        "linalg.fill ins(%v : i8) outs(%t : memref<8xi8>)", ""))
+    assert res.output_digest == digest([bytes([0xCB] * 8)])
+
+
+@needs_runtime
+def test_poison_write_after_free_raises():
+    ok = execute.execute_text(
+        POISON.format(body=f"{COPY}\n  {STORE}\n  {FREE}"))
+    assert ok.use_after_free_writes == 0
+    with pytest.raises(execute.MemorySafetyError) as err:
+        execute.execute_text(POISON.format(body=f"{COPY}\n  {FREE}\n  {STORE}"))
+    assert err.value.result is not None
+    assert err.value.result.use_after_free_writes == 1
+    assert "bytes 2..2 changed" in str(err.value)
+
+
+@needs_runtime
+def test_poison_double_free_raises(tmp_path):
+    with pytest.raises(execute.MemorySafetyError, match="double free"):
+        execute.execute_text(POISON.format(body=f"{COPY}\n  {FREE}\n  {FREE}"))
+    f = tmp_path / "df.mlir"
+    f.write_text(POISON.format(body=f"{COPY}\n  {FREE}\n  {FREE}"))
+    proc = _cli(str(f))
+    assert proc.returncode == 3
+    assert "double free" in proc.stderr
+
+
+@needs_runtime
+def test_poison_quarantine_bound_keeps_counting(monkeypatch):
+    """With a quarantine of 1 byte every freed block goes back to malloc at
+    once: the counts are the same; a write after free goes unseen (the bound
+    only exists so that huge programs fit in memory)."""
+    monkeypatch.setenv("PEAKMEM_QUARANTINE_BYTES", "1")
+    res = execute.execute_text(POISON.format(body=f"{COPY}\n  {FREE}"))
+    assert (res.peak_bytes, res.alloc_count, res.free_count) == (16, 2, 1)
