@@ -2,6 +2,7 @@
 
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/CertificateAttr.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -11,8 +12,33 @@ using namespace mlir;
 namespace peakmem {
 
 void setPeakAttr(Operation *op, int64_t bytes) {
-  op->setAttr("peakmem.peak",
+  op->setAttr(kPeakAttr,
               IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+}
+
+int64_t functionMacs(const MemoryModel &model) {
+  const BlockModel &entry = *model.getEntryBlockModel();
+  int64_t macs = 0;
+  for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
+    macs += entry.problem.statement(s).macs;
+  return macs;
+}
+
+void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
+  for (const char *name :
+       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kPredictedPeakAttr})
+    fn->removeAttr(name);
+  fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
+  if (!after || !after->isModeled()) {
+    fn->removeAttr(kPeakAttr);
+    fn->removeAttr(kMacsAttr);
+    return;
+  }
+  setPeakAttr(fn, after->getPeak());
+  if (fn->hasAttr(kMacsAttr))
+    fn->setAttr(kMacsAttr,
+                IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
+                                 functionMacs(*after)));
 }
 
 void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
@@ -75,16 +101,20 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
           simulatePeak(bm->problem, full) != r.peak) {
         emitError(bm->block->getParentOp()->getLoc())
             << "peakmem: internal error: the schedule of this block does not "
-               "expand to a legal order with the modeled peak; block left "
-               "unchanged";
-        continue;
+               "expand to a legal order with the modeled peak";
+        result.internalError = true;
+        if (result.changed) // Blocks done before: no claim about them holds.
+          refreshAttrsAfterChange(fn, nullptr);
+        return result;
       }
       applyOrder(*bm, full);
       result.changed = true;
     }
   }
-  if (result.changed)
+  if (result.changed) {
     model = std::make_unique<MemoryModel>(fn);
+    refreshAttrsAfterChange(fn, model.get());
+  }
   result.peakAfter = model->getPeak();
   return result;
 }
