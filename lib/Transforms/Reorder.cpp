@@ -59,6 +59,18 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     else
       remark << " (best found within budget; lower bound " << result.lowerBound
              << ")";
+    if (result.searched + result.skipped == 0)
+      return;
+    // The budget is the function's: say how it was shared out.
+    remark << "; budget-ms=" << static_cast<uint64_t>(budgetMs)
+           << " for the function: exact search "
+           << "in " << result.searched << " of " << result.blocks << " block"
+           << (result.blocks == 1 ? "" : "s") << " (" << result.stopped
+           << " stopped by their share)";
+    if (result.skipped)
+      remark << ", " << result.skipped << " not searched (less than "
+             << static_cast<int64_t>(kMinSearchShareMs) << " ms each left)";
+    remark << ", " << static_cast<int64_t>(result.spentMs + 0.5) << " ms spent";
   }
 };
 

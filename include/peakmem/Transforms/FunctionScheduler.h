@@ -32,10 +32,22 @@ struct FunctionSchedule {
   /// A schedule did not expand to a legal order with its modeled peak (an
   /// error was emitted at the block; the pass must fail).
   bool internalError = false;
+
+  /// Accounting of the function's budget (options.budgetMs, shared by all
+  /// its blocks): blocks whose order matters, searches run, searches cut by
+  /// their share, blocks left unsearched because the budget was spent, and
+  /// the wall-clock time spent on bounds, heuristics and searches.
+  size_t blocks = 0;
+  size_t searched = 0;
+  size_t stopped = 0;
+  size_t skipped = 0;
+  double budgetMs = 0;
+  double spentMs = 0;
 };
 
-/// Reorders every modeled block of `fn`. Emits a remark and changes nothing
-/// if the function cannot be modeled.
+/// Reorders every modeled block of `fn` within options.budgetMs for the whole
+/// function (see FunctionBudget). Emits a remark and changes nothing if the
+/// function cannot be modeled.
 FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
                                   const ScheduleOptions &options);
 
