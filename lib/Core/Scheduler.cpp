@@ -5,6 +5,8 @@
 #include "peakmem/Core/Heuristics.h"
 #include "peakmem/Core/Simulation.h"
 
+#include <algorithm>
+
 namespace peakmem {
 
 std::string validateAlgorithm(const std::string &name) {
@@ -28,7 +30,7 @@ static void offer(ScheduleResult &best, const Problem &p, Order candidate,
   }
 }
 
-ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
+ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options) {
   ScheduleResult r;
   r.order = identityOrder(p);
   r.peak = r.originalPeak = simulatePeak(p, r.order);
@@ -36,7 +38,10 @@ ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
   const bool isExact = options.algorithm == "exact";
 
   if (options.useBounds && (isAuto || isExact)) {
-    r.bound = computeLowerBound(p, r.order);
+    BoundOptions bounds;
+    bounds.budgetMs =
+        std::max(0.0, std::min(options.boundBudgetMs, options.budgetMs));
+    r.bound = computeLowerBound(p, r.order, bounds);
     if (r.bound.bytes >= r.peak) {
       r.provenOptimal = r.certifiedBeforeSearch = true;
       return r;
@@ -56,10 +61,14 @@ ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
     r.provenOptimal = true;
     return r;
   }
+  r.needsSearch = true;
+  return r;
+}
 
+void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs) {
   SearchOptions search;
-  search.budgetMs = options.budgetMs;
-  search.lowerBound = options.useBounds ? r.bound.bytes : 0;
+  search.budgetMs = std::max(0.0, budgetMs);
+  search.lowerBound = r.bound.bytes;
   SearchResult s = exactSearch(p, r.order, search);
   r.budgetExhausted = s.budgetExhausted;
   r.provenOptimal = s.provenOptimal;
@@ -68,7 +77,31 @@ ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
     r.order = std::move(s.order);
     r.producedBy = "exact";
   }
+}
+
+ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
+  FunctionBudget budget(options.budgetMs);
+  ScheduleResult r = prepareBlock(p, options);
+  if (r.needsSearch)
+    searchBlock(p, r, budget.leftMs());
   return r;
+}
+
+FunctionBudget::FunctionBudget(double totalMs)
+    : total(std::max(0.0, totalMs)), start(std::chrono::steady_clock::now()) {}
+
+double FunctionBudget::spentMs() const {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+double FunctionBudget::leftMs() const {
+  return std::max(0.0, total - spentMs());
+}
+
+double FunctionBudget::shareMs(size_t blocks) const {
+  return leftMs() / static_cast<double>(std::max<size_t>(1, blocks));
 }
 
 } // namespace peakmem

@@ -86,8 +86,9 @@ std::string certificateFromAttr(DictionaryAttr record, Certificate &c) {
   if (!decodeCertificate(flat, c, &error))
     return "certificate: " + error;
   if (optimal.getValue() != c.isOptimal())
-    return "'optimal' is " + std::string(optimal.getValue() ? "true" : "false") +
-           " but peak " + std::to_string(peak) +
+    return "'optimal' is " +
+           std::string(optimal.getValue() ? "true" : "false") + " but peak " +
+           std::to_string(peak) +
            (c.isOptimal() ? " equals" : " differs from") + " lower_bound " +
            std::to_string(lowerBound);
   return {};

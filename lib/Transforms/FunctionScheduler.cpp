@@ -2,6 +2,7 @@
 
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/CertificateAttr.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -11,8 +12,33 @@ using namespace mlir;
 namespace peakmem {
 
 void setPeakAttr(Operation *op, int64_t bytes) {
-  op->setAttr("peakmem.peak",
+  op->setAttr(kPeakAttr,
               IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+}
+
+int64_t functionMacs(const MemoryModel &model) {
+  const BlockModel &entry = *model.getEntryBlockModel();
+  int64_t macs = 0;
+  for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
+    macs += entry.problem.statement(s).macs;
+  return macs;
+}
+
+void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
+  for (const char *name :
+       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kPredictedPeakAttr})
+    fn->removeAttr(name);
+  fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
+  if (!after || !after->isModeled()) {
+    fn->removeAttr(kPeakAttr);
+    fn->removeAttr(kMacsAttr);
+    return;
+  }
+  setPeakAttr(fn, after->getPeak());
+  if (fn->hasAttr(kMacsAttr))
+    fn->setAttr(kMacsAttr,
+                IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
+                                 functionMacs(*after)));
 }
 
 void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
@@ -50,41 +76,101 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   result.modeled = true;
   result.peakBefore = model->getPeak();
   unsigned maxDepth = 0;
-  for (const auto &bm : model->getBlockModels())
+  // Blocks whose order can change the peak (the others' peak is their max
+  // scratch), not yet prepared / not yet searched: the budget's shares.
+  size_t toPrepare = 0;
+  for (const auto &bm : model->getBlockModels()) {
     maxDepth = std::max(maxDepth, depthOf(bm->block, fn));
+    toPrepare += bm->problem.numBuffers() > 0;
+  }
+  result.blocks = toPrepare;
+  // One budget for the whole function (this pass run): shared out over the
+  // blocks that need a search; certified blocks only cost their bound.
+  FunctionBudget budget(options.budgetMs);
 
   for (int depth = maxDepth; depth >= 0; --depth) {
     // Scheduling deeper blocks changed the scratch of their parents.
     if (result.changed)
       model = std::make_unique<MemoryModel>(fn);
+    struct Item {
+      const BlockModel *bm;
+      Contraction c;
+      ScheduleResult r;
+    };
+    std::vector<Item> items;
     for (const auto &bm : model->getBlockModels()) {
       if (depthOf(bm->block, fn) != static_cast<unsigned>(depth))
         continue;
       if (bm->problem.numBuffers() == 0)
         continue; // The order cannot change the peak: it is the max scratch.
-      Contraction c = contract(bm->problem);
-      ScheduleResult r = scheduleBlock(c.problem, options);
+      Item item{bm.get(), contract(bm->problem), {}};
+      ScheduleOptions prepare = options;
+      prepare.budgetMs = budget.shareMs(toPrepare--);
+      item.r = prepareBlock(item.c.problem, prepare);
+      items.push_back(std::move(item));
+    }
+    // Searches left: those of this depth, plus every block of the shallower
+    // depths (not prepared yet; the function body among them). A search
+    // shorter than kMinSearchShareMs is not started: when the budget cannot
+    // give every one that much, this depth gets its proportional number of
+    // searches, for the blocks with the largest gap between peak and bound.
+    std::vector<size_t> needing;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (items[i].r.needsSearch)
+        needing.push_back(i);
+    size_t capacity = static_cast<size_t>(budget.leftMs() / kMinSearchShareMs);
+    size_t allowed = needing.size();
+    if (allowed + toPrepare > capacity)
+      allowed = allowed * capacity / (allowed + toPrepare);
+    std::stable_sort(needing.begin(), needing.end(), [&](size_t a, size_t b) {
+      return items[a].r.peak - items[a].r.bound.bytes >
+             items[b].r.peak - items[b].r.bound.bytes;
+    });
+    std::vector<bool> search(items.size(), false);
+    for (size_t k = 0; k < allowed; ++k)
+      search[needing[k]] = true;
+    size_t toSearch = allowed + toPrepare;
+    for (size_t i = 0; i < items.size(); ++i) {
+      Item &item = items[i];
+      ScheduleResult &r = item.r;
+      if (search[i]) {
+        searchBlock(item.c.problem, r, budget.shareMs(toSearch--));
+        ++budget.searched;
+        budget.stopped += r.budgetExhausted;
+      } else if (r.needsSearch) {
+        ++budget.skipped;
+      }
+      const BlockModel *bm = item.bm;
       result.provenOptimal &= r.provenOptimal;
       result.allCertifiedBeforeSearch &= r.certifiedBeforeSearch;
       if (depth == 0)
         result.lowerBound = r.bound.bytes;
       if (r.peak >= bm->peak)
         continue; // Never worse; unchanged when not strictly better.
-      Order full = expand(bm->problem, c, r.order);
+      Order full = expand(bm->problem, item.c, r.order);
       if (!isLegalOrder(bm->problem, full) ||
           simulatePeak(bm->problem, full) != r.peak) {
         emitError(bm->block->getParentOp()->getLoc())
             << "peakmem: internal error: the schedule of this block does not "
-               "expand to a legal order with the modeled peak; block left "
-               "unchanged";
-        continue;
+               "expand to a legal order with the modeled peak";
+        result.internalError = true;
+        if (result.changed) // Blocks done before: no claim about them holds.
+          refreshAttrsAfterChange(fn, nullptr);
+        return result;
       }
       applyOrder(*bm, full);
       result.changed = true;
     }
   }
-  if (result.changed)
+  result.budgetMs = budget.totalMs();
+  result.spentMs = budget.spentMs();
+  result.searched = budget.searched;
+  result.stopped = budget.stopped;
+  result.skipped = budget.skipped;
+  if (result.changed) {
     model = std::make_unique<MemoryModel>(fn);
+    refreshAttrsAfterChange(fn, model.get());
+  }
   result.peakAfter = model->getPeak();
   return result;
 }

@@ -1,7 +1,7 @@
 //===- Recompute.cpp - Selective recomputation under per-op bounds --------===//
 
-#include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Recompute.h"
+#include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
@@ -168,6 +168,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     ScheduleOptions scheduling;
     scheduling.budgetMs = budgetMs;
     FunctionSchedule scheduled = scheduleFunction(fn, scheduling);
+    if (scheduled.internalError)
+      return signalPassFailure();
     if (!scheduled.modeled)
       return markAllAnalysesPreserved();
 
@@ -187,8 +189,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     options.maxRecomputePerOp = maxRecomputePerOp;
     options.maxMacOverhead = maxMacOverhead;
     options.budgetMs = budgetMs;
-    RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
-                                       producers, options);
+    RecomputePlan plan =
+        planRecompute(c.problem, identityOrder(c.problem), producers, options);
     setPeakAttr(fn, model.getPeak());
     if (plan.steps.empty()) {
       if (emitRemarks)
@@ -199,6 +201,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     }
 
     std::vector<Value> buffers;
+    // From here on the IR is changed: every failure drops the claims about
+    // the old IR (fail() and the dependency report below).
     std::vector<Operation *> stmtOps = applySteps(bm, c, plan, buffers);
     MemoryModel after(fn);
     if (!after.isModeled())
@@ -244,6 +248,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
           d.attachNote(bm2.ops[v]->getLoc()) << "before this one";
           break;
         }
+      refreshAttrsAfterChange(fn, nullptr);
       return signalPassFailure();
     }
     if (int64_t peak = simulatePeak(bm2.problem, full); peak != plan.peak)
@@ -251,7 +256,11 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
                           " bytes in the planned order, the plan says " +
                           Twine(plan.peak));
     applyOrder(bm2, full);
-    setPeakAttr(fn, plan.peak);
+    MemoryModel final(fn);
+    refreshAttrsAfterChange(fn, &final);
+    if (!final.isModeled() || final.getPeak() != plan.peak)
+      return fail(fn, "the reordered function does not peak at the planned " +
+                          Twine(plan.peak) + " bytes");
     if (!emitRemarks)
       return;
     std::string percent;
@@ -270,16 +279,16 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
         d << ", with the " << step.chain.size() << " buffer"
           << (step.chain.size() == 1 ? "" : "s") << " it is computed from";
     }
-    emitRemark(fn.getLoc()) << "peakmem-recompute: '" << fn.getName()
-                            << "' peak " << plan.reorderPeak << " -> "
-                            << plan.peak << " bytes by recomputing " << clones
-                            << " ops; MACs " << plan.macsBefore << " -> "
-                            << plan.macsBefore + plan.extraMacs << " (+"
-                            << percent << "%)";
+    emitRemark(fn.getLoc())
+        << "peakmem-recompute: '" << fn.getName() << "' peak "
+        << plan.reorderPeak << " -> " << plan.peak << " bytes by recomputing "
+        << clones << " ops; MACs " << plan.macsBefore << " -> "
+        << plan.macsBefore + plan.extraMacs << " (+" << percent << "%)";
   }
 
   void fail(FunctionOpInterface fn, const Twine &message) {
     fn.emitError() << "peakmem-recompute: internal error: " << message;
+    refreshAttrsAfterChange(fn, nullptr);
     signalPassFailure();
   }
 };

@@ -3,8 +3,8 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
-#include "peakmem/Transforms/Passes.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -24,7 +24,8 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
   LogicalResult initialize(MLIRContext *context) override {
     std::string error = validateAlgorithm(algorithm);
     if (!error.empty())
-      return emitError(UnknownLoc::get(context)) << "peakmem-reorder: " << error,
+      return emitError(UnknownLoc::get(context))
+                 << "peakmem-reorder: " << error,
              failure();
     return success();
   }
@@ -37,6 +38,8 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     options.algorithm = algorithm;
     options.budgetMs = budgetMs;
     FunctionSchedule result = scheduleFunction(fn, options);
+    if (result.internalError)
+      return signalPassFailure();
     if (!result.modeled) {
       markAllAnalysesPreserved();
       return;
@@ -54,8 +57,20 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     else if (result.provenOptimal)
       remark << " (proven optimal)";
     else
-      remark << " (best found within budget; lower bound "
-             << result.lowerBound << ")";
+      remark << " (best found within budget; lower bound " << result.lowerBound
+             << ")";
+    if (result.searched + result.skipped == 0)
+      return;
+    // The budget is the function's: say how it was shared out.
+    remark << "; budget-ms=" << static_cast<uint64_t>(budgetMs)
+           << " for the function: exact search "
+           << "in " << result.searched << " of " << result.blocks << " block"
+           << (result.blocks == 1 ? "" : "s") << " (" << result.stopped
+           << " stopped by their share)";
+    if (result.skipped)
+      remark << ", " << result.skipped << " not searched (less than "
+             << static_cast<int64_t>(kMinSearchShareMs) << " ms each left)";
+    remark << ", " << static_cast<int64_t>(result.spentMs + 0.5) << " ms spent";
   }
 };
 

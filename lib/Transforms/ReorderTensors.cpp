@@ -37,6 +37,8 @@
 
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -46,6 +48,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <optional>
 
@@ -73,15 +76,35 @@ struct TensorModel {
 struct ModelError {
   Location loc;
   std::string reason;
+  /// A broken invariant of this pass (not a property of the input): the pass
+  /// fails instead of leaving the function unchanged with a remark.
+  bool internal = false;
 };
 
-static std::optional<int64_t> staticBytes(RankedTensorType type,
-                                          Operation *op) {
+/// The largest `padding` accepted (4 GiB): far above any allocation
+/// alignment. Sizes with padding are still checked against kMaxModelBytes.
+constexpr int64_t kMaxPadding = int64_t(1) << 32;
+/// Buffer sizes and their sum must stay below this (the largest finite
+/// capacity the bounds and certificates of the core handle, 2^62).
+constexpr int64_t kMaxModelBytes = int64_t(1) << 62;
+
+/// Bytes of a static tensor plus `padding`, or nullopt for a dynamic shape.
+/// Sets `overflow` when the size does not fit the model (checked arithmetic).
+static std::optional<int64_t> staticBytes(RankedTensorType type, Operation *op,
+                                          int64_t padding, bool &overflow) {
+  overflow = false;
   if (!type.hasStaticShape())
     return std::nullopt;
   DataLayout layout = DataLayout::closest(op);
-  return type.getNumElements() *
-         static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  uint64_t elementBytes = layout.getTypeSize(type.getElementType());
+  int64_t bytes = 1;
+  for (int64_t dim : type.getShape())
+    overflow |= llvm::MulOverflow(bytes, dim, bytes);
+  overflow |=
+      elementBytes > uint64_t(kMaxModelBytes) ||
+      llvm::MulOverflow(bytes, static_cast<int64_t>(elementBytes), bytes) ||
+      llvm::AddOverflow(bytes, padding, bytes) || bytes >= kMaxModelBytes;
+  return bytes;
 }
 
 /// True when `op` only re-indexes its single tensor operand (a view at the
@@ -115,6 +138,13 @@ static Value viewSource(Operation *op) {
       return {};
   }
   return source;
+}
+
+static std::string typeString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
 }
 
 static bool isZeroByteProducer(Operation *op) {
@@ -160,6 +190,8 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
   };
   std::vector<bool> holdsBuffer(m.ops.size(), false);
   std::vector<bool> barrier(m.ops.size(), false);
+  // Sum of every buffer's bytes: bounds every live set the core simulates.
+  int64_t totalBytes = 0;
 
   for (size_t s = 0; s < m.ops.size(); ++s) {
     // Plain variables rather than structured bindings: lambdas below capture
@@ -178,9 +210,9 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
       }
       for (Value operand : nested->getOperands()) {
         if (isa<BaseMemRefType>(operand.getType()) && !error)
-          error = ModelError{nested->getLoc(),
-                             "memref values: bufferized IR is "
-                             "peakmem-reorder's job"};
+          error =
+              ModelError{nested->getLoc(), "memref values: bufferized IR is "
+                                           "peakmem-reorder's job"};
         Operation *def = operand.getDefiningOp();
         if (def && def->getBlock() == &block && def != op) {
           m.problem.addEdge(stmtOf[def], stmt);
@@ -206,11 +238,17 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
       if (!type)
         continue;
       auto ranked = dyn_cast<RankedTensorType>(type);
+      bool overflow = false;
       std::optional<int64_t> bytes =
-          ranked ? staticBytes(ranked, op) : std::nullopt;
+          ranked ? staticBytes(ranked, op, padding, overflow) : std::nullopt;
       if (!bytes)
+        return ModelError{op->getLoc(), "a tensor of dynamic or unknown size"};
+      if (overflow)
         return ModelError{op->getLoc(),
-                          "a tensor of dynamic or unknown size"};
+                          "a tensor of type '" + typeString(ranked) + "'" +
+                              " plus padding " + std::to_string(padding) +
+                              " bytes does not fit the model's byte counts "
+                              "(below 2^62)"};
       if (isZeroByteProducer(op))
         continue;
       if (source) {
@@ -229,7 +267,12 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
           continue;
         }
       }
-      BufferId b = m.problem.addBuffer(*bytes + padding, /*freedInBlock=*/true);
+      if (llvm::AddOverflow(totalBytes, *bytes, totalBytes) ||
+          totalBytes >= kMaxModelBytes)
+        return ModelError{op->getLoc(),
+                          "the tensors of the function add up to more bytes "
+                          "than the model's byte counts hold (below 2^62)"};
+      BufferId b = m.problem.addBuffer(*bytes, /*freedInBlock=*/true);
       m.problem.addUse(stmt, b);
       holdsBuffer[s] = true;
       linear.push_back(true);
@@ -265,7 +308,8 @@ static std::optional<ModelError> buildModel(FunctionOpInterface fn,
   m.problem.finalize();
   std::string check = m.problem.check();
   if (!check.empty())
-    return ModelError{fn.getLoc(), "internal error: " + check};
+    return ModelError{fn.getLoc(), "internal error: " + check,
+                      /*internal=*/true};
   m.floating.resize(m.ops.size());
   for (size_t s = 0; s < m.ops.size(); ++s)
     m.floating[s] = !holdsBuffer[s] && !barrier[s];
@@ -304,8 +348,9 @@ struct ReorderTensorsPass
 
   LogicalResult initialize(MLIRContext *context) override {
     std::string error = validateAlgorithm(algorithm);
-    if (error.empty() && padding < 0)
-      error = "padding must be >= 0";
+    if (error.empty() && (padding < 0 || padding > kMaxPadding))
+      error = "padding must be in [0, " + std::to_string(kMaxPadding) +
+              "] bytes, got " + std::to_string(padding);
     if (!error.empty())
       return emitError(UnknownLoc::get(context))
                  << "peakmem-reorder-tensors: " << error,
@@ -318,7 +363,13 @@ struct ReorderTensorsPass
     if (fn.isExternal())
       return markAllAnalysesPreserved();
     TensorModel model;
-    if (std::optional<ModelError> error = buildModel(fn, padding, inPlace, model)) {
+    if (std::optional<ModelError> error =
+            buildModel(fn, padding, inPlace, model)) {
+      if (error->internal) {
+        emitError(error->loc) << "peakmem-reorder-tensors: '" << fn.getName()
+                              << "': " << error->reason;
+        return signalPassFailure();
+      }
       emitRemark(error->loc) << "peakmem-reorder-tensors: '" << fn.getName()
                              << "' not modeled: " << error->reason;
       return markAllAnalysesPreserved();
@@ -344,21 +395,22 @@ struct ReorderTensorsPass
           return signalPassFailure();
         }
         Block &block = fn.getFunctionBody().front();
-        Block::iterator end =
-            block.back().hasTrait<OpTrait::IsTerminator>()
-                ? Block::iterator(&block.back())
-                : block.end();
+        Block::iterator end = block.back().hasTrait<OpTrait::IsTerminator>()
+                                  ? Block::iterator(&block.back())
+                                  : block.end();
         for (StmtId s : full)
           model.ops[s]->moveBefore(&block, end);
         predicted = r.peak;
         changed = true;
+        // Claims about the old order are dropped; no memref model applies.
+        refreshAttrsAfterChange(fn, nullptr);
       }
     }
     if (!changed)
       markAllAnalysesPreserved();
-    fn->setAttr("peakmem.predicted_peak",
-                IntegerAttr::get(IntegerType::get(fn->getContext(), 64),
-                                 predicted));
+    fn->setAttr(
+        kPredictedPeakAttr,
+        IntegerAttr::get(IntegerType::get(fn->getContext(), 64), predicted));
     if (!emitRemarks)
       return;
     InFlightDiagnostic remark = emitRemark(fn.getLoc());

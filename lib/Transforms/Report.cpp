@@ -2,6 +2,7 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
@@ -30,10 +31,10 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
     std::string loc;
     llvm::raw_string_ostream os(loc);
     bm.ops[i]->getLoc().print(os);
-    steps.push_back(llvm::json::Object{
-        {"op", bm.ops[i]->getName().getStringRef()},
-        {"loc", os.str()},
-        {"live", t.live[i]}});
+    steps.push_back(
+        llvm::json::Object{{"op", bm.ops[i]->getName().getStringRef()},
+                           {"loc", os.str()},
+                           {"live", t.live[i]}});
   }
   // The buffers live at the peak step, largest first: where the bytes go.
   llvm::json::Array peakLive;
@@ -54,7 +55,8 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       std::string loc;
       llvm::raw_string_ostream os(loc);
       bm.allocations[b].getLoc().print(os);
-      peakLive.push_back(llvm::json::Object{{"bytes", bytes}, {"loc", os.str()}});
+      peakLive.push_back(
+          llvm::json::Object{{"bytes", bytes}, {"loc", os.str()}});
     }
   }
   return llvm::json::Object{
@@ -83,11 +85,9 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
     setPeakAttr(fn, peak);
-    int64_t macs = 0;
-    for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
-      macs += entry.problem.statement(s).macs;
-    fn->setAttr("peakmem.macs",
-                IntegerAttr::get(IntegerType::get(fn->getContext(), 64), macs));
+    fn->setAttr(kMacsAttr,
+                IntegerAttr::get(IntegerType::get(fn->getContext(), 64),
+                                 functionMacs(model)));
     if (emitRemarks && !entry.ops.empty()) {
       Timeline t = simulate(entry.problem, identityOrder(entry.problem));
       emitRemark(entry.ops[t.peakStep]->getLoc())
@@ -103,7 +103,8 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
   void appendJson(FunctionOpInterface fn, const MemoryModel &model) {
     llvm::json::Array blocks;
     for (const auto &bm : model.getBlockModels())
-      if (bm->problem.numBuffers() > 0 || bm.get() == model.getEntryBlockModel())
+      if (bm->problem.numBuffers() > 0 ||
+          bm.get() == model.getEntryBlockModel())
         blocks.push_back(blockTimeline(*bm));
     llvm::json::Object entry{{"function", fn.getName()},
                              {"peak", model.getPeak()},
@@ -126,6 +127,16 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     }
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+    // Write errors (a full disk...) are reported once the data is flushed;
+    // clear them so that the stream's destructor does not abort the process.
+    os.close();
+    if (os.has_error()) {
+      std::error_code error = os.error();
+      os.clear_error();
+      fn.emitError() << "peakmem: cannot write '" << jsonPath
+                     << "': " << error.message();
+      return signalPassFailure();
+    }
   }
 };
 

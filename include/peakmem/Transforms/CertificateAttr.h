@@ -36,6 +36,10 @@ constexpr const char *kLowerBoundAttr = "peakmem.lower_bound";
 constexpr const char *kOptimalAttr = "peakmem.optimal";
 constexpr const char *kCertificateAttr = "peakmem.certificate";
 constexpr const char *kNestedAttr = "peakmem.nested";
+/// Set by peakmem-report (multiply-accumulates of the body) and by
+/// peakmem-reorder-tensors (the tensor model's peak).
+constexpr const char *kMacsAttr = "peakmem.macs";
+constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 
 } // namespace peakmem
 

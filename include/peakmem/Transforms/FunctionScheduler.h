@@ -29,10 +29,25 @@ struct FunctionSchedule {
   bool provenOptimal = true;
   /// Every block was certified optimal before any search.
   bool allCertifiedBeforeSearch = true;
+  /// A schedule did not expand to a legal order with its modeled peak (an
+  /// error was emitted at the block; the pass must fail).
+  bool internalError = false;
+
+  /// Accounting of the function's budget (options.budgetMs, shared by all
+  /// its blocks): blocks whose order matters, searches run, searches cut by
+  /// their share, blocks left unsearched because the budget was spent, and
+  /// the wall-clock time spent on bounds, heuristics and searches.
+  size_t blocks = 0;
+  size_t searched = 0;
+  size_t stopped = 0;
+  size_t skipped = 0;
+  double budgetMs = 0;
+  double spentMs = 0;
 };
 
-/// Reorders every modeled block of `fn`. Emits a remark and changes nothing
-/// if the function cannot be modeled.
+/// Reorders every modeled block of `fn` within options.budgetMs for the whole
+/// function (see FunctionBudget). Emits a remark and changes nothing if the
+/// function cannot be modeled.
 FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
                                   const ScheduleOptions &options);
 
@@ -42,6 +57,21 @@ void applyOrder(const BlockModel &model, const Order &order);
 
 /// Sets `peakmem.peak = bytes : i64` on `op`.
 void setPeakAttr(mlir::Operation *op, int64_t bytes);
+
+/// Multiply-accumulates of the function body (`peakmem.macs`).
+int64_t functionMacs(const MemoryModel &model);
+
+/// The one place that keeps peakmem attributes true after a pass changed the
+/// ops of `fn` (moved, cloned or rewired them); every mutating pass calls it
+/// after its change. Claims that need a solver are dropped: the certificate
+/// record (`peakmem.lower_bound`, `peakmem.optimal`, `peakmem.certificate`)
+/// on `fn`, `peakmem.nested` on every op inside it (clones copy it), and
+/// `peakmem.predicted_peak`. The model's own numbers are recomputed from
+/// `after`, a model of the changed IR: `peakmem.peak` is set and
+/// `peakmem.macs` is updated when present; both are dropped when `after` is
+/// null or does not model `fn`.
+void refreshAttrsAfterChange(mlir::FunctionOpInterface fn,
+                             const MemoryModel *after);
 
 /// Emits the model failure of `fn` as a remark.
 void emitNotModeled(mlir::FunctionOpInterface fn, const ModelFailure &failure);

@@ -21,7 +21,9 @@ def ReportPass : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
     are left unchanged.
 
     With `json=<path>`, writes the live-bytes timeline of every modeled block
-    of every function to `<path>` (a JSON list; see docs/Passes.md).
+    of every function to `<path>` (a JSON list; see docs/Passes.md). A file
+    that cannot be opened or written (a full disk) fails the pass with an
+    error naming it.
   }];
   let options = [
     Option<"jsonPath", "json", "std::string", /*default=*/"",
@@ -45,18 +47,37 @@ def ReorderPass : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> 
     With `algorithm=auto` the current order is certified first (a block
     already proven optimal costs one bound evaluation and no search), then
     every baseline heuristic runs and the exact search continues from the
-    best of them until it meets the lower bound or exhausts `budget-ms`.
+    best of them until it meets the lower bound or its share of the budget
+    runs out.
+
+    `budget-ms` is the budget of the whole function in one run of the pass,
+    not of each block: every block is first bounded and given its best
+    heuristic order (bounds take at most an even share of what is left), then
+    the blocks that still need a search share what is left, each taking an
+    even share of the rest when it starts (time a block does not use goes to
+    the next). When the budget cannot give every such block 1 ms, only the
+    blocks with the largest gap between peak and bound are searched. Model
+    building, heuristics and a search's setup are not interrupted, so the
+    time spent can exceed the budget by their cost.
 
     The peak never grows: a block for which nothing strictly better is found
     is left byte-identical. Sets `peakmem.peak` to the new peak and emits a
     remark per function with the peak before and after and whether the order
-    is proven optimal.
+    is proven optimal; when it is not, the remark says how the budget was
+    shared (blocks searched, stopped by their share, not searched, ms spent).
+
+    A change of any block drops the attributes it makes false: the
+    certificate record of `peakmem-certify` (`peakmem.lower_bound`,
+    `peakmem.optimal`, `peakmem.certificate`, `peakmem.nested`) and
+    `peakmem.predicted_peak`; `peakmem.peak` and (when present)
+    `peakmem.macs` are recomputed. Run `peakmem-certify` last.
   }];
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
            "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Exact-search budget per block, in milliseconds">,
+           "Bound and exact-search budget per function (shared by its "
+           "blocks), in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];
@@ -86,7 +107,13 @@ def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterfac
     the extra multiply-accumulates stay within `max-mac-overhead` of the
     function's total (MACs as defined in docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
-    left as the reordering made it and a remark says why.
+    left as the reordering made it and a remark says why. `budget-ms` is per
+    function: the reordering of all its blocks shares one `budget-ms` (as in
+    peakmem-reorder), then the planning has one `budget-ms`.
+
+    Like peakmem-reorder, a change drops the certificate records and
+    `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
+    present) `peakmem.macs` of the final IR.
   }];
   let options = [
     Option<"maxRecomputePerOp", "max-recompute-per-op", "unsigned",
@@ -95,7 +122,8 @@ def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterfac
            /*default=*/"0.004",
            "Extra MACs allowed, as a fraction of the function's MACs">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Planning budget per block, in milliseconds">,
+           "Budget per function of the reordering, and again of the "
+           "planning, in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with peaks and extra MACs, and one at "
            "each recomputed buffer">,
@@ -122,6 +150,9 @@ def CertifyPass : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> 
     same record in `peakmem.nested`, an array with one dictionary per block
     of the op, on that op. docs/Certificates.md gives the network and how to
     check a certificate by hand; `peakmem-verify-certificate` checks them.
+
+    The records describe the IR as certified: a later peakmem pass that
+    changes the function drops them (docs/Certificates.md), so certify last.
   }];
   let options = [
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
@@ -175,15 +206,18 @@ def ReorderTensorsPass : InterfacePass<"peakmem-reorder-tensors",
     measurement, since bufferization later decides in-place reuse, copies and
     allocation placement itself. Functions with several blocks, dynamic
     shapes, memref values or shaped values produced inside regions get a
-    remark and are left unchanged.
+    remark and are left unchanged, as do functions whose tensor sizes (with
+    padding) do not fit the model's byte counts (below 2^62). A change drops
+    the peakmem attributes about the old order (as peakmem-reorder does).
   }];
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
            "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Exact-search budget, in milliseconds">,
+           "Bound and exact-search budget per function, in milliseconds">,
     Option<"padding", "padding", "int64_t", /*default=*/"64",
-           "Bytes added to every buffer (the allocation alignment)">,
+           "Bytes added to every buffer (the allocation alignment), in "
+           "[0, 2^32]">,
     Option<"inPlace", "in-place", "bool", /*default=*/"false",
            "Destination-style results reuse a single-use init's buffer">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
