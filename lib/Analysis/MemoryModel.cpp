@@ -132,8 +132,7 @@ static Range accessRange(Value base, Value value) {
 /// AutomaticAllocationScopeResource, memref.alloca): 0 heap bytes, released
 /// by its enclosing automatic allocation scope, never by a free.
 static bool isStackAllocation(Value alloc) {
-  auto iface =
-      dyn_cast_or_null<MemoryEffectOpInterface>(alloc.getDefiningOp());
+  auto iface = dyn_cast_or_null<MemoryEffectOpInterface>(alloc.getDefiningOp());
   if (!iface)
     return false;
   SmallVector<MemoryEffects::EffectInstance> effects;
@@ -165,7 +164,7 @@ static bool rangesTrusted(Operation *op) {
 /// Per-statement summary of effects, relative to its block.
 struct StmtEffects {
   Accesses reads, writes;
-  bool unknown = false;  // Barrier: may touch any memory.
+  bool unknown = false; // Barrier: may touch any memory.
   bool allocatesOrFrees = false;
   // Reads / writes through a value of opaque provenance: they may touch
   // every captured buffer.
@@ -199,8 +198,8 @@ static bool isAsyncOp(Operation *op, StringRef name) {
 
 /// True if `v` is defined inside `op` (by a nested op or a nested block).
 static bool isDefinedInside(Value v, Operation *op) {
-  Operation *owner = v.getParentBlock() ? v.getParentBlock()->getParentOp()
-                                        : nullptr;
+  Operation *owner =
+      v.getParentBlock() ? v.getParentBlock()->getParentOp() : nullptr;
   if (auto res = dyn_cast<OpResult>(v))
     return op->isProperAncestor(res.getOwner());
   return owner && op->isAncestor(owner);
@@ -233,9 +232,9 @@ private:
   /// Records the first reason the function cannot be modeled, at `op`.
   BlockModel *fail(Operation *op, const Twine &reason) {
     if (!failure)
-      failure = ModelFailure{op->getLoc(), "'" +
-                                               op->getName().getStringRef().str() +
-                                               "' " + reason.str()};
+      failure =
+          ModelFailure{op->getLoc(), "'" + op->getName().getStringRef().str() +
+                                         "' " + reason.str()};
     return nullptr;
   }
   bool checkOp(Operation *op);
@@ -439,7 +438,8 @@ Bases ModelBuilder::computeBases(Value v,
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     bool allocates = false;
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(def))
-      allocates = iface.getEffectOnValue<MemoryEffects::Allocate>(v).has_value();
+      allocates =
+          iface.getEffectOnValue<MemoryEffects::Allocate>(v).has_value();
     if (view && view.getViewDest() == v) {
       merge(view.getViewSource());
     } else if (allocates) {
@@ -587,9 +587,8 @@ bool ModelBuilder::prepare() {
   const char *why = nullptr;
   func->walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
-      if (!isAsyncType(operand.getType()) ||
-          isAsyncOp(op, "async.await") || isAsyncOp(op, "async.await_all") ||
-          isAsyncOp(op, "async.execute") ||
+      if (!isAsyncType(operand.getType()) || isAsyncOp(op, "async.await") ||
+          isAsyncOp(op, "async.await_all") || isAsyncOp(op, "async.execute") ||
           isAsyncOp(op, "async.add_to_group"))
         continue;
       bad = op;
@@ -598,16 +597,20 @@ bool ModelBuilder::prepare() {
             "asynchronous work accesses have no known end of use";
       return WalkResult::interrupt();
     }
-    if (isAsyncOp(op, "async.execute") &&
-        llvm::none_of(op->getResults(),
-                      [&](Value r) { return reachesAwait(r); })) {
-      bad = op;
-      why = "is never awaited: the buffers its region accesses have no "
-            "known end of use";
-      return WalkResult::interrupt();
-    }
     return WalkResult::advance();
   });
+  if (!bad)
+    func->walk([&](Operation *op) {
+      if (isAsyncOp(op, "async.execute") &&
+          llvm::none_of(op->getResults(),
+                        [&](Value r) { return reachesAwait(r); })) {
+        bad = op;
+        why = "is never awaited: the buffers its region accesses have no "
+              "known end of use";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
   if (bad) {
     fail(bad, why);
     return false;
@@ -644,13 +647,13 @@ bool ModelBuilder::checkOp(Operation *op) {
   if (llvm::any_of(op->getOperandTypes(), isTensor) ||
       llvm::any_of(op->getResultTypes(), isTensor)) {
     fail(op, "operates on tensors; peakmem models bufferized IR "
-                       "(run one-shot-bufferize first)");
+             "(run one-shot-bufferize first)");
     return false;
   }
   for (Region &region : op->getRegions())
     if (!region.empty() && !region.hasOneBlock()) {
       fail(op, "has a region with unstructured control flow "
-                         "(more than one block)");
+               "(more than one block)");
       return false;
     }
   return true;
@@ -739,8 +742,7 @@ BlockModel *ModelBuilder::build(Block &block,
           if (!bufferOf.count(v)) {
             std::optional<int64_t> bytes = allocationBytes(v);
             if (!bytes)
-              return fail(op,
-                          "allocates a buffer of dynamic or unknown size");
+              return fail(op, "allocates a buffer of dynamic or unknown size");
             BufferId b = p.addBuffer(*bytes, /*freedInBlock=*/false);
             bufferOf[v] = b;
             bm->allocations.push_back(v);
@@ -786,10 +788,10 @@ BlockModel *ModelBuilder::build(Block &block,
           // A free decides the lifetime: it must be unconditional and unique.
           if (outer.size() != 1 || bases.external)
             return fail(op, "frees a value that may alias several "
-                                      "buffers");
+                            "buffers");
           if (op->getNumRegions() != 0)
             return fail(op, "frees a buffer inside a nested region "
-                                      "(conditional ownership)");
+                            "(conditional ownership)");
           Buffer &buf = p.buffer(it->second);
           if (buf.freedInBlock)
             return fail(op, "frees a buffer that is already freed");
@@ -818,9 +820,8 @@ BlockModel *ModelBuilder::build(Block &block,
           // accesses here: this statement makes them too, so the buffers it
           // reads and writes stay alive and ordered until here.
           Pending pending = asyncPending(operand);
-          for (auto [set, isRead] :
-               {std::make_pair(&pending.reads, true),
-                std::make_pair(&pending.writes, false)})
+          for (auto [set, isRead] : {std::make_pair(&pending.reads, true),
+                                     std::make_pair(&pending.writes, false)})
             for (BaseKey k : *set) {
               (isRead ? fx.reads : fx.writes).add(k, Range());
               if (auto it = bufferOf.find(k); it != bufferOf.end()) {
@@ -885,11 +886,10 @@ BlockModel *ModelBuilder::build(Block &block,
       continue;
     for (StmtId u : p.buffer(b).users)
       if (u > freeStmt[b])
-        return fail(bm->ops[u], "uses a buffer after it is freed (by '" +
-                                    bm->ops[freeStmt[b]]
-                                        ->getName()
-                                        .getStringRef() +
-                                    "'): use after free in the input");
+        return fail(bm->ops[u],
+                    "uses a buffer after it is freed (by '" +
+                        bm->ops[freeStmt[b]]->getName().getStringRef() +
+                        "'): use after free in the input");
   }
 
   // Memory ordering per base, and barriers. Per base, the accesses not yet
@@ -991,8 +991,10 @@ BlockModel *ModelBuilder::build(Block &block,
   bm->recomputable.assign(p.numBuffers(), 0);
   for (StmtId s = 0; s < bm->ops.size(); ++s)
     for (auto &[k, range] : effects[s].writes)
-      if (auto it = bufferOf.find(k); it != bufferOf.end() && k &&
-          p.statement(s).kind == StmtKind::Compute && !effects[s].allocatesOrFrees)
+      if (auto it = bufferOf.find(k);
+          it != bufferOf.end() && k &&
+          p.statement(s).kind == StmtKind::Compute &&
+          !effects[s].allocatesOrFrees)
         bm->writers[it->second].push_back(s);
   for (BufferId b = 0; b < p.numBuffers(); ++b) {
     Value alloc = bm->allocations[b];
@@ -1042,8 +1044,7 @@ BlockModel *ModelBuilder::build(Block &block,
   p.finalize();
   std::string problemError = p.check();
   if (!problemError.empty())
-    return fail(block.getParentOp(),
-                "internal model error: " + problemError);
+    return fail(block.getParentOp(), "internal model error: " + problemError);
   bm->peak = simulatePeak(p, identityOrder(p));
   return bm;
 }
@@ -1059,9 +1060,10 @@ MemoryModel::MemoryModel(Operation *funcLike) {
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   if (llvm::any_of(fn.getArgumentTypes(), isTensor) ||
       llvm::any_of(fn.getResultTypes(), isTensor)) {
-    failure = ModelFailure{funcLike->getLoc(),
-                           "function has tensor arguments or results; peakmem "
-                           "models bufferized IR (run one-shot-bufferize first)"};
+    failure =
+        ModelFailure{funcLike->getLoc(),
+                     "function has tensor arguments or results; peakmem "
+                     "models bufferized IR (run one-shot-bufferize first)"};
     return;
   }
   Region &body = fn.getFunctionBody();
