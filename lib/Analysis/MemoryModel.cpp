@@ -8,11 +8,13 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -37,10 +39,15 @@ namespace {
 
 /// The base allocations a memref value may point into. `external` stands for
 /// all memory not allocated inside the function (arguments, globals, results
-/// of opaque ops), which is treated as one base.
+/// of opaque ops), which is treated as one base. `opaque`: the value has
+/// opaque provenance (a memref loaded from memory, the result of an op with
+/// unknown effects, a pointer made from an integer...), so it may also point
+/// into any captured buffer (see ModelBuilder::captured). opaque implies
+/// external.
 struct Bases {
   SmallVector<Value, 2> allocs;
   bool external = false;
+  bool opaque = false;
 };
 
 /// A key for memory ordering: an allocation value, or null for external.
@@ -121,6 +128,21 @@ static Range accessRange(Value base, Value value) {
   return Range{false, offset, hi};
 }
 
+/// True if `alloc` is a stack allocation (an Allocate effect on the
+/// AutomaticAllocationScopeResource, memref.alloca): 0 heap bytes, released
+/// by its enclosing automatic allocation scope, never by a free.
+static bool isStackAllocation(Value alloc) {
+  auto iface = dyn_cast_or_null<MemoryEffectOpInterface>(alloc.getDefiningOp());
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffectsOnValue(alloc, effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect()) &&
+           isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource());
+  });
+}
+
 /// Whether the element ranges of `op`'s accesses can be trusted: ops that
 /// only access elements inside the memrefs they are given (structured linalg
 /// ops, copies, scalar loads and stores), with no other memory effect nested
@@ -142,16 +164,54 @@ static bool rangesTrusted(Operation *op) {
 /// Per-statement summary of effects, relative to its block.
 struct StmtEffects {
   Accesses reads, writes;
-  bool unknown = false;  // Barrier: may touch any memory.
+  bool unknown = false; // Barrier: may touch any memory.
   bool allocatesOrFrees = false;
+  // Reads / writes through a value of opaque provenance: they may touch
+  // every captured buffer.
+  bool opaqueRead = false, opaqueWrite = false;
   bool touchesMemory() const {
     return unknown || !reads.empty() || !writes.empty();
   }
 };
 
+/// Pending accesses of asynchronous work (see asyncPending): the bases an
+/// `async.execute` region (and the work it depends on) may still access
+/// until it is awaited.
+struct Pending {
+  llvm::SmallSetVector<BaseKey, 4> reads, writes;
+  bool opaque = false; // May access any captured buffer and external memory.
+};
+
+/// True if `t` is a type of the async dialect (token, value, group). Named by
+/// dialect: no upstream interface marks a value that stands for work still
+/// running after the op that produced it returned.
+static bool isAsyncType(Type t) {
+  return t.getDialect().getNamespace() == "async";
+}
+
+/// True if `op` is the named async op. The async dialect is matched by name
+/// (not linked in): `async.execute` is the only upstream op whose region
+/// runs after the op returns, synchronised only by awaiting its results.
+static bool isAsyncOp(Operation *op, StringRef name) {
+  return op->getName().getStringRef() == name;
+}
+
+/// True if `v` is defined inside `op` (by a nested op or a nested block).
+static bool isDefinedInside(Value v, Operation *op) {
+  Operation *owner =
+      v.getParentBlock() ? v.getParentBlock()->getParentOp() : nullptr;
+  if (auto res = dyn_cast<OpResult>(v))
+    return op->isProperAncestor(res.getOwner());
+  return owner && op->isAncestor(owner);
+}
+
 class ModelBuilder {
 public:
   explicit ModelBuilder(Operation *func) : func(func) {}
+
+  /// Function-wide analyses the block models need: captured buffers and
+  /// the use of async values. False after recording a failure.
+  bool prepare();
 
   /// Builds models of `block` and everything nested in it, appending them to
   /// `out`. Returns the block's model, or null after recording a failure.
@@ -161,51 +221,227 @@ public:
   std::optional<ModelFailure> failure;
 
 private:
-  const Bases &basesOf(Value v);
+  Bases basesOf(Value v);
+  Bases computeBases(Value v, llvm::DenseMap<Value, Bases> &tentative,
+                     llvm::DenseSet<Value> &visited, bool &changed);
+  std::optional<SmallVector<Value>> flowsInto(Value v);
+  bool flowsToMemRef(OpOperand &use);
+  bool isTrackedUse(OpOperand &use);
+  Pending asyncPending(Value v);
+  bool reachesAwait(Value v, unsigned depth = 0);
   /// Records the first reason the function cannot be modeled, at `op`.
   BlockModel *fail(Operation *op, const Twine &reason) {
     if (!failure)
-      failure = ModelFailure{op->getLoc(), "'" +
-                                               op->getName().getStringRef().str() +
-                                               "' " + reason.str()};
+      failure =
+          ModelFailure{op->getLoc(), "'" + op->getName().getStringRef().str() +
+                                         "' " + reason.str()};
     return nullptr;
   }
   bool checkOp(Operation *op);
 
   Operation *func;
   llvm::DenseMap<Value, Bases> baseCache;
+  llvm::DenseMap<Operation *, RegionBranchInverseSuccessorMapping> inputFlows;
+  llvm::DenseMap<Operation *, RegionBranchSuccessorMapping> operandFlows;
+  /// Allocations whose address is captured: some alias of them is an operand
+  /// that isTrackedUse does not follow (passed to a call or an op with
+  /// unknown effects, stored as data, converted to an integer or pointer,
+  /// yielded into a non-memref value). Their memory is reachable through
+  /// values of opaque provenance.
+  llvm::SetVector<Value> captured;
+  /// For each captured allocation, the ops whose operand captures it.
+  llvm::DenseMap<Value, SmallVector<Operation *, 1>> captureSites;
+  llvm::DenseMap<Value, Pending> pendingCache;
 };
 
-/// True if `v` is defined inside `op` (by a nested op or a nested block).
-static bool isDefinedInside(Value v, Operation *op) {
-  Operation *owner = v.getParentBlock() ? v.getParentBlock()->getParentOp()
-                                        : nullptr;
-  if (auto res = dyn_cast<OpResult>(v))
-    return op->isProperAncestor(res.getOwner());
-  return owner && op->isAncestor(owner);
+/// Memref operands of `op` and of every terminator in its regions: what may
+/// flow into its results and region arguments when it does not describe its
+/// control flow (no RegionBranchOpInterface).
+static SmallVector<Value> fallbackFlows(Operation *op) {
+  SmallVector<Value> out;
+  auto add = [&](Operation *o) {
+    for (Value v : o->getOperands())
+      if (isa<BaseMemRefType>(v.getType()))
+        out.push_back(v);
+  };
+  add(op);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+        add(&block.back());
+  return out;
 }
 
-const Bases &ModelBuilder::basesOf(Value v) {
-  auto it = baseCache.find(v);
-  if (it != baseCache.end())
+/// True if a value produced by `def` (not a view, not an allocation) cannot
+/// point into a captured buffer: `def` has no memory effect and every operand
+/// is a memref (its result aliases them: merged) or an i1 (a select
+/// condition), so it cannot turn data into a pointer (memref.get_global,
+/// arith.select of memrefs).
+static bool producesTrackedPointer(Operation *def) {
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  return llvm::all_of(def->getOperandTypes(), [](Type t) {
+    return isa<BaseMemRefType>(t) || t.isInteger(1);
+  });
+}
+
+/// The values that may flow into `v` along region control flow: a region
+/// argument or a result of an op implementing RegionBranchOpInterface that
+/// the interface describes as a successor input (scf.for iter_args and
+/// results from the init operands and every scf.yield, scf.while arguments
+/// from scf.condition ...). std::nullopt if the interface does not describe
+/// `v`.
+std::optional<SmallVector<Value>> ModelBuilder::flowsInto(Value v) {
+  Operation *owner = isa<OpResult>(v)
+                         ? cast<OpResult>(v).getOwner()
+                         : cast<BlockArgument>(v).getOwner()->getParentOp();
+  auto branch = dyn_cast_or_null<RegionBranchOpInterface>(owner);
+  if (!branch)
+    return std::nullopt;
+  auto it = inputFlows.find(owner);
+  if (it == inputFlows.end()) {
+    RegionBranchInverseSuccessorMapping mapping;
+    branch.getSuccessorInputOperandMapping(mapping);
+    it = inputFlows.insert({owner, std::move(mapping)}).first;
+  }
+  auto flows = it->second.find(v);
+  if (flows == it->second.end())
+    return std::nullopt;
+  SmallVector<Value> out;
+  for (OpOperand *operand : flows->second)
+    out.push_back(operand->get());
+  return out;
+}
+
+/// True if `use` (an operand of a region-branch op, or of a terminator in
+/// one of its regions, or of a terminator of an op without the interface)
+/// flows into a memref region argument or result, where basesOf follows it.
+bool ModelBuilder::flowsToMemRef(OpOperand &use) {
+  Operation *user = use.getOwner();
+  Operation *branchOp = nullptr;
+  if (isa<RegionBranchOpInterface>(user))
+    branchOp = user;
+  else if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp() &&
+           isa<RegionBranchOpInterface>(user->getParentOp()))
+    branchOp = user->getParentOp();
+  if (branchOp) {
+    auto it = operandFlows.find(branchOp);
+    if (it == operandFlows.end()) {
+      RegionBranchSuccessorMapping mapping;
+      cast<RegionBranchOpInterface>(branchOp).getSuccessorOperandInputMapping(
+          mapping);
+      it = operandFlows.insert({branchOp, std::move(mapping)}).first;
+    }
+    auto flows = it->second.find(&use);
+    return flows != it->second.end() &&
+           llvm::any_of(flows->second, [](Value input) {
+             return isa<BaseMemRefType>(input.getType());
+           });
+  }
+  // No interface: the terminator's memref operands flow into every memref
+  // result and region argument of its parent (fallbackFlows).
+  Operation *parent = user->getParentOp();
+  if (!user->hasTrait<OpTrait::IsTerminator>() || !parent)
+    return false;
+  auto isMemRef = [](Type t) { return isa<BaseMemRefType>(t); };
+  if (llvm::any_of(parent->getResultTypes(), isMemRef))
+    return true;
+  for (Region &region : parent->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArgumentTypes(), isMemRef))
+        return true;
+  return false;
+}
+
+/// True if `use` of a memref does not capture its address: the model follows
+/// where the pointer goes. (a) the source of a view, (b) an operand the op
+/// declares a memory effect on, (c) a terminator operand flowing into a
+/// memref region argument or result (or an entry operand of a region-branch
+/// op doing so), or the function's return (the caller's then), (d)
+/// metadata-only ops (memref.dim, memref.rank,
+/// memref.extract_strided_metadata), (e) a memory-effect-free op without
+/// regions whose results are all memrefs (a cast, select: basesOf merges its
+/// memref operands into the result). Everything else captures: calls, ops
+/// with unknown effects, stores of the memref as data, conversion to an
+/// integer or pointer (extract_aligned_pointer_as_index, unrealized casts),
+/// an async.yield into an !async.value.
+bool ModelBuilder::isTrackedUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  Value v = use.get();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+    if (view.getViewSource() == v)
+      return true;
+  if (auto iface = dyn_cast<MemoryEffectOpInterface>(user)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffectsOnValue(v, effects);
+    if (!effects.empty())
+      return true;
+  }
+  if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
+          user))
+    return true;
+  if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp() == func)
+    return true;
+  if (flowsToMemRef(use))
+    return true;
+  if (user->getNumRegions() == 0 && user->getNumResults() != 0 &&
+      isMemoryEffectFree(user) &&
+      llvm::all_of(user->getResultTypes(),
+                   [](Type t) { return isa<BaseMemRefType>(t); }))
+    return true;
+  return false;
+}
+
+/// The bases of `v`, the least fixpoint of the alias equations (views,
+/// region control flow, opaque producers). Loop-carried values form cycles
+/// (an iter_arg flows from the yield, which may be a view of the iter_arg):
+/// all values reachable from `v` are recomputed in rounds from their
+/// tentative results (starting empty) until no result grows, and only then
+/// cached, so no cached result misses a base that flows around a cycle.
+Bases ModelBuilder::basesOf(Value v) {
+  if (auto it = baseCache.find(v); it != baseCache.end())
     return it->second;
+  llvm::DenseMap<Value, Bases> tentative;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    llvm::DenseSet<Value> visited;
+    computeBases(v, tentative, visited, changed);
+  }
+  for (auto &[value, bases] : tentative)
+    baseCache[value] = bases;
+  return baseCache.lookup(v);
+}
+
+/// One evaluation of the alias equation of `v` in the current round; values
+/// already visited this round (or open on the stack) answer their tentative
+/// result. Monotone: results only grow from round to round.
+Bases ModelBuilder::computeBases(Value v,
+                                 llvm::DenseMap<Value, Bases> &tentative,
+                                 llvm::DenseSet<Value> &visited,
+                                 bool &changed) {
+  if (auto it = baseCache.find(v); it != baseCache.end())
+    return it->second;
+  if (!visited.insert(v).second)
+    return tentative.lookup(v);
   Bases result;
-  auto merge = [&](const Bases &other) {
+  auto merge = [&](Value w) {
+    Bases other = computeBases(w, tentative, visited, changed);
     result.external |= other.external;
+    result.opaque |= other.opaque;
     for (Value a : other.allocs)
       if (!llvm::is_contained(result.allocs, a))
         result.allocs.push_back(a);
   };
-  // Insert a placeholder first: cycles through loop-carried values terminate.
-  baseCache[v] = Bases{{}, true};
   if (auto res = dyn_cast<OpResult>(v)) {
     Operation *def = res.getOwner();
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     bool allocates = false;
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(def))
-      allocates = iface.getEffectOnValue<MemoryEffects::Allocate>(v).has_value();
+      allocates =
+          iface.getEffectOnValue<MemoryEffects::Allocate>(v).has_value();
     if (view && view.getViewDest() == v) {
-      merge(basesOf(view.getViewSource()));
+      merge(view.getViewSource());
     } else if (allocates) {
       result.allocs.push_back(v);
     } else {
@@ -216,20 +452,179 @@ const Bases &ModelBuilder::basesOf(Value v) {
         for (Value operand : inner->getOperands())
           if (isa<BaseMemRefType>(operand.getType()) &&
               !isDefinedInside(operand, def))
-            merge(basesOf(operand));
+            merge(operand);
       });
+      // And whatever its regions pass back to it.
+      if (std::optional<SmallVector<Value>> flows = flowsInto(v)) {
+        for (Value w : *flows)
+          merge(w);
+      } else if (def->getNumRegions() != 0) {
+        for (Value w : fallbackFlows(def))
+          merge(w);
+        result.opaque = true;
+      } else if (!producesTrackedPointer(def)) {
+        result.opaque = true;
+      }
     }
   } else {
     auto arg = cast<BlockArgument>(v);
     Operation *owner = arg.getOwner()->getParentOp();
     result.external = true;
-    if (owner != func)
-      for (Value operand : owner->getOperands())
-        if (isa<BaseMemRefType>(operand.getType()))
-          merge(basesOf(operand));
+    if (owner != func) {
+      // Region arguments alias everything that may flow into them: the
+      // owner's entry operands and what its terminators pass back.
+      if (std::optional<SmallVector<Value>> flows = flowsInto(v)) {
+        for (Value w : *flows)
+          merge(w);
+      } else {
+        for (Value w : fallbackFlows(owner))
+          merge(w);
+        result.opaque = true;
+      }
+    }
   }
-  baseCache[v] = result;
-  return baseCache[v];
+  Bases &slot = tentative[v];
+  if (slot.allocs.size() != result.allocs.size() ||
+      slot.external != result.external || slot.opaque != result.opaque) {
+    changed = true;
+    slot = result;
+  }
+  return result;
+}
+
+/// What asynchronous work behind the async value `v` may still access until
+/// it is awaited: the accesses of the `async.execute` that produced it (its
+/// whole body; every memref it uses, written, when its effects are not
+/// known), plus the pending accesses of the async values it depends on, of
+/// the tokens added to a group, and opaque accesses for async values of
+/// unknown origin (function arguments, other ops).
+Pending ModelBuilder::asyncPending(Value v) {
+  if (auto it = pendingCache.find(v); it != pendingCache.end())
+    return it->second;
+  pendingCache[v] = Pending(); // SSA: no cycles without a yield (refused).
+  Pending result;
+  auto addBases = [&](Value w, bool isRead, Operation *exec) {
+    Bases bases = basesOf(w);
+    auto &set = isRead ? result.reads : result.writes;
+    for (Value a : bases.allocs)
+      if (!isDefinedInside(a, exec))
+        set.insert(a);
+    if (bases.external)
+      set.insert(BaseKey());
+    result.opaque |= bases.opaque;
+  };
+  auto mergePending = [&](Value w) {
+    Pending other = asyncPending(w);
+    result.reads.insert(other.reads.begin(), other.reads.end());
+    result.writes.insert(other.writes.begin(), other.writes.end());
+    result.opaque |= other.opaque;
+  };
+  Operation *def = v.getDefiningOp();
+  if (def && isAsyncOp(def, "async.execute")) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> all =
+        getEffectsRecursively(def);
+    bool known = all.has_value();
+    if (all)
+      for (const MemoryEffects::EffectInstance &e : *all) {
+        if (isa<MemoryEffects::Allocate>(e.getEffect()))
+          continue;
+        if (!e.getValue()) {
+          known = false;
+          break;
+        }
+        addBases(e.getValue(), isa<MemoryEffects::Read>(e.getEffect()), def);
+      }
+    if (!known) {
+      result.opaque = true;
+      def->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (isa<BaseMemRefType>(operand.getType()) &&
+              !isDefinedInside(operand, def))
+            addBases(operand, /*isRead=*/false, def);
+      });
+    }
+    for (Value operand : def->getOperands())
+      if (isAsyncType(operand.getType()))
+        mergePending(operand);
+  } else if (def && isAsyncOp(def, "async.create_group")) {
+    for (Operation *user : v.getUsers())
+      if (isAsyncOp(user, "async.add_to_group"))
+        mergePending(user->getOperand(0));
+  } else {
+    result.opaque = true;
+  }
+  if (result.opaque)
+    result.writes.insert(BaseKey());
+  pendingCache[v] = result;
+  return result;
+}
+
+/// True if some op awaits `v` (an async value), directly or through the
+/// async values that depend on it (a later async.execute, a group).
+bool ModelBuilder::reachesAwait(Value v, unsigned depth) {
+  if (depth > 64)
+    return true; // Deep chains: stop looking (the uses are checked anyway).
+  for (Operation *user : v.getUsers()) {
+    if (isAsyncOp(user, "async.await") || isAsyncOp(user, "async.await_all"))
+      return true;
+    if (isAsyncOp(user, "async.add_to_group") &&
+        reachesAwait(user->getOperand(1), depth + 1))
+      return true;
+    if (isAsyncOp(user, "async.execute"))
+      for (Value r : user->getResults())
+        if (reachesAwait(r, depth + 1))
+          return true;
+  }
+  return false;
+}
+
+bool ModelBuilder::prepare() {
+  // Async values: an async.execute's region may run until its results are
+  // awaited; its accesses are pending until then (asyncPending). The model
+  // follows async values only through async.await, async.await_all,
+  // async.add_to_group and the operands of a later async.execute.
+  Operation *bad = nullptr;
+  const char *why = nullptr;
+  func->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!isAsyncType(operand.getType()) || isAsyncOp(op, "async.await") ||
+          isAsyncOp(op, "async.await_all") || isAsyncOp(op, "async.execute") ||
+          isAsyncOp(op, "async.add_to_group"))
+        continue;
+      bad = op;
+      why = "uses an async value in a way peakmem cannot follow (returned, "
+            "yielded, passed to a call or stored): the buffers its "
+            "asynchronous work accesses have no known end of use";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!bad)
+    func->walk([&](Operation *op) {
+      if (isAsyncOp(op, "async.execute") &&
+          llvm::none_of(op->getResults(),
+                        [&](Value r) { return reachesAwait(r); })) {
+        bad = op;
+        why = "is never awaited: the buffers its region accesses have no "
+              "known end of use";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  if (bad) {
+    fail(bad, why);
+    return false;
+  }
+  // Captured buffers.
+  func->walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands())
+      if (isa<BaseMemRefType>(use.get().getType()) && !isTrackedUse(use))
+        for (Value a : basesOf(use.get()).allocs) {
+          captured.insert(a);
+          captureSites[a].push_back(op);
+        }
+  });
+  return true;
 }
 
 /// Rejects what the model cannot describe exactly.
@@ -252,13 +647,13 @@ bool ModelBuilder::checkOp(Operation *op) {
   if (llvm::any_of(op->getOperandTypes(), isTensor) ||
       llvm::any_of(op->getResultTypes(), isTensor)) {
     fail(op, "operates on tensors; peakmem models bufferized IR "
-                       "(run one-shot-bufferize first)");
+             "(run one-shot-bufferize first)");
     return false;
   }
   for (Region &region : op->getRegions())
     if (!region.empty() && !region.hasOneBlock()) {
       fail(op, "has a region with unstructured control flow "
-                         "(more than one block)");
+               "(more than one block)");
       return false;
     }
   return true;
@@ -279,6 +674,11 @@ BlockModel *ModelBuilder::build(Block &block,
   llvm::DenseMap<Operation *, StmtId> stmtOf;
   llvm::DenseMap<Value, BufferId> bufferOf;
   std::vector<StmtEffects> effects;
+  // Program-order statements that allocate / free each buffer (-1: none).
+  std::vector<int64_t> allocStmt, freeStmt;
+  // Buffers the recompute planner must leave alone (captured, or accessed by
+  // asynchronous work that a statement of the block awaits).
+  llvm::DenseSet<BufferId> pinned;
 
   for (Operation &op : block) {
     if (&op == terminator)
@@ -302,7 +702,8 @@ BlockModel *ModelBuilder::build(Block &block,
         if (!inner)
           return nullptr;
         for (BufferId b = 0; b < inner->problem.numBuffers(); ++b)
-          if (!inner->problem.buffer(b).freedInBlock)
+          if (!inner->problem.buffer(b).freedInBlock &&
+              !isStackAllocation(inner->allocations[b]))
             return fail(inner->allocations[b].getDefiningOp(),
                         "allocation in a nested region is not freed in that "
                         "region");
@@ -341,11 +742,12 @@ BlockModel *ModelBuilder::build(Block &block,
           if (!bufferOf.count(v)) {
             std::optional<int64_t> bytes = allocationBytes(v);
             if (!bytes)
-              return fail(op,
-                          "allocates a buffer of dynamic or unknown size");
+              return fail(op, "allocates a buffer of dynamic or unknown size");
             BufferId b = p.addBuffer(*bytes, /*freedInBlock=*/false);
             bufferOf[v] = b;
             bm->allocations.push_back(v);
+            allocStmt.push_back(s);
+            freeStmt.push_back(-1);
             if (op->getNumRegions() == 0 && op->getNumOperands() == 0 &&
                 all->size() == 1) {
               p.statement(s).kind = StmtKind::Alloc;
@@ -359,7 +761,7 @@ BlockModel *ModelBuilder::build(Block &block,
         // An effect through a value defined inside the op (a view created in
         // a loop body, say) is an effect on every outer base it may alias;
         // only effects confined to nested allocations are internal.
-        const Bases &bases = basesOf(v);
+        Bases bases = basesOf(v);
         SmallVector<Value, 2> outer;
         for (Value a : bases.allocs)
           if (!isDefinedInside(a, op))
@@ -371,6 +773,9 @@ BlockModel *ModelBuilder::build(Block &block,
         fx.allocatesOrFrees |= isFree;
         if (bases.external)
           (isRead ? fx.reads : fx.writes).add(BaseKey(), Range());
+        // Through a value of opaque provenance: any captured buffer.
+        if (bases.opaque)
+          (isRead ? fx.opaqueRead : fx.opaqueWrite) = true;
         for (Value a : outer) {
           (isRead ? fx.reads : fx.writes)
               .add(a, isFree || !trusted ? Range() : accessRange(a, v));
@@ -383,14 +788,15 @@ BlockModel *ModelBuilder::build(Block &block,
           // A free decides the lifetime: it must be unconditional and unique.
           if (outer.size() != 1 || bases.external)
             return fail(op, "frees a value that may alias several "
-                                      "buffers");
+                            "buffers");
           if (op->getNumRegions() != 0)
             return fail(op, "frees a buffer inside a nested region "
-                                      "(conditional ownership)");
+                            "(conditional ownership)");
           Buffer &buf = p.buffer(it->second);
           if (buf.freedInBlock)
             return fail(op, "frees a buffer that is already freed");
           buf.freedInBlock = true;
+          freeStmt[it->second] = s;
           if (op->getNumOperands() == 1 && all->size() == 1) {
             p.statement(s).kind = StmtKind::Free;
             p.statement(s).target = it->second;
@@ -409,6 +815,23 @@ BlockModel *ModelBuilder::build(Block &block,
           if (Operation *anc = block.findAncestorOpInBlock(*def))
             if (auto it = stmtOf.find(anc); it != stmtOf.end())
               p.addEdge(it->second, s);
+        if (isAsyncType(operand.getType())) {
+          // Awaiting asynchronous work (or depending on it) completes its
+          // accesses here: this statement makes them too, so the buffers it
+          // reads and writes stay alive and ordered until here.
+          Pending pending = asyncPending(operand);
+          for (auto [set, isRead] : {std::make_pair(&pending.reads, true),
+                                     std::make_pair(&pending.writes, false)})
+            for (BaseKey k : *set) {
+              (isRead ? fx.reads : fx.writes).add(k, Range());
+              if (auto it = bufferOf.find(k); it != bufferOf.end()) {
+                p.addUse(s, it->second);
+                pinned.insert(it->second);
+              }
+            }
+          fx.opaqueWrite |= pending.opaque;
+          continue;
+        }
         if (!isa<BaseMemRefType>(operand.getType()))
           continue;
         for (Value a : basesOf(operand).allocs)
@@ -416,6 +839,57 @@ BlockModel *ModelBuilder::build(Block &block,
             p.addUse(s, it->second);
       }
     });
+  }
+
+  // Opaque accesses (through a pointer of opaque provenance, or by an op
+  // with unknown effects) may reach every captured allocation: recorded as
+  // whole-base accesses of each, so they keep their order with its direct
+  // accesses and its free. For a buffer of this block only from the first
+  // statement that captures it (each run of the block allocates it afresh,
+  // so no opaque pointer to it exists before) while it is live in the input
+  // (not yet freed), and the statement becomes a user of it; allocations of
+  // enclosing blocks (and stack allocations nested in earlier statements)
+  // at every statement, by key only. Never the allocations nested in the
+  // statement itself (its nested model orders those).
+  for (Value a : captured) {
+    auto it = bufferOf.find(a);
+    int64_t begin = 0, end = static_cast<int64_t>(bm->ops.size());
+    if (it != bufferOf.end()) {
+      pinned.insert(it->second);
+      begin = end;
+      for (Operation *site : captureSites.lookup(a))
+        if (Operation *anc = block.findAncestorOpInBlock(*site))
+          if (auto st = stmtOf.find(anc); st != stmtOf.end())
+            begin = std::min<int64_t>(begin, st->second);
+      if (freeStmt[it->second] >= 0)
+        end = freeStmt[it->second];
+    }
+    for (int64_t s = begin; s < end; ++s) {
+      StmtEffects &fx = effects[s];
+      bool reads = fx.unknown || fx.opaqueRead;
+      bool writes = fx.unknown || fx.opaqueWrite;
+      if ((!reads && !writes) || isDefinedInside(a, bm->ops[s]))
+        continue;
+      if (it != bufferOf.end())
+        p.addUse(s, it->second);
+      if (reads)
+        fx.reads.add(a, Range());
+      if (writes)
+        fx.writes.add(a, Range());
+    }
+  }
+
+  // An input that uses a buffer after freeing it (through any alias) has no
+  // lifetime to model: refuse it rather than reorder around it.
+  for (BufferId b = 0; b < p.numBuffers(); ++b) {
+    if (freeStmt[b] < 0)
+      continue;
+    for (StmtId u : p.buffer(b).users)
+      if (u > freeStmt[b])
+        return fail(bm->ops[u],
+                    "uses a buffer after it is freed (by '" +
+                        bm->ops[freeStmt[b]]->getName().getStringRef() +
+                        "'): use after free in the input");
   }
 
   // Memory ordering per base, and barriers. Per base, the accesses not yet
@@ -504,20 +978,28 @@ BlockModel *ModelBuilder::build(Block &block,
     for (Value operand : terminator->getOperands())
       if (isa<BaseMemRefType>(operand.getType()))
         for (Value a : basesOf(operand).allocs)
-          if (auto it = bufferOf.find(a); it != bufferOf.end())
+          if (auto it = bufferOf.find(a); it != bufferOf.end()) {
+            if (freeStmt[it->second] >= 0)
+              return fail(terminator,
+                          "passes on a buffer that is already freed: use "
+                          "after free in the input");
             p.buffer(it->second).freedInBlock = false;
+          }
 
   // Producer groups for recomputation.
   bm->writers.assign(p.numBuffers(), {});
   bm->recomputable.assign(p.numBuffers(), 0);
   for (StmtId s = 0; s < bm->ops.size(); ++s)
     for (auto &[k, range] : effects[s].writes)
-      if (auto it = bufferOf.find(k); it != bufferOf.end() && k &&
-          p.statement(s).kind == StmtKind::Compute && !effects[s].allocatesOrFrees)
+      if (auto it = bufferOf.find(k);
+          it != bufferOf.end() && k &&
+          p.statement(s).kind == StmtKind::Compute &&
+          !effects[s].allocatesOrFrees)
         bm->writers[it->second].push_back(s);
   for (BufferId b = 0; b < p.numBuffers(); ++b) {
     Value alloc = bm->allocations[b];
-    bool ok = p.buffer(b).freedInBlock && !bm->writers[b].empty();
+    bool ok = p.buffer(b).freedInBlock && !bm->writers[b].empty() &&
+              !pinned.contains(b);
     for (StmtId w : bm->writers[b]) {
       if (!ok)
         break;
@@ -562,8 +1044,7 @@ BlockModel *ModelBuilder::build(Block &block,
   p.finalize();
   std::string problemError = p.check();
   if (!problemError.empty())
-    return fail(block.getParentOp(),
-                "internal model error: " + problemError);
+    return fail(block.getParentOp(), "internal model error: " + problemError);
   bm->peak = simulatePeak(p, identityOrder(p));
   return bm;
 }
@@ -579,9 +1060,10 @@ MemoryModel::MemoryModel(Operation *funcLike) {
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   if (llvm::any_of(fn.getArgumentTypes(), isTensor) ||
       llvm::any_of(fn.getResultTypes(), isTensor)) {
-    failure = ModelFailure{funcLike->getLoc(),
-                           "function has tensor arguments or results; peakmem "
-                           "models bufferized IR (run one-shot-bufferize first)"};
+    failure =
+        ModelFailure{funcLike->getLoc(),
+                     "function has tensor arguments or results; peakmem "
+                     "models bufferized IR (run one-shot-bufferize first)"};
     return;
   }
   Region &body = fn.getFunctionBody();
@@ -593,7 +1075,8 @@ MemoryModel::MemoryModel(Operation *funcLike) {
   }
   ModelBuilder builder(funcLike);
   std::vector<std::unique_ptr<BlockModel>> built;
-  BlockModel *entry = builder.build(body.front(), built);
+  BlockModel *entry =
+      builder.prepare() ? builder.build(body.front(), built) : nullptr;
   if (!entry) {
     failure = builder.failure;
     return;

@@ -42,3 +42,64 @@ func.func @unstructured(%c: i1) {
 ^b:
   return
 }
+
+// -----
+
+// A use of a buffer after its free (through a view) is refused: the input
+// has no lifetime to model (it used to reach an internal error).
+// CHECK-LABEL: func.func @use_after_free
+// CHECK-NOT: peakmem.peak
+func.func @use_after_free(%in: memref<16xf32>, %out: memref<4xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%in : memref<16xf32>) outs(%a : memref<16xf32>)
+  %v = memref.subview %a[0] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1]>>
+  memref.dealloc %a : memref<16xf32>
+  // expected-remark @below {{'use_after_free' not modeled: 'linalg.copy' uses a buffer after it is freed (by 'memref.dealloc'): use after free in the input}}
+  linalg.copy ins(%v : memref<4xf32, strided<[1]>>) outs(%out : memref<4xf32>)
+  return
+}
+
+// -----
+
+// Returning a freed buffer is refused the same way.
+// CHECK-LABEL: func.func @return_after_free
+// CHECK-NOT: peakmem.peak
+func.func @return_after_free() -> memref<16xf32> {
+  %a = memref.alloc() : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  // expected-remark @below {{'return_after_free' not modeled: 'func.return' passes on a buffer that is already freed: use after free in the input}}
+  return %a : memref<16xf32>
+}
+
+// -----
+
+// An async token that leaves the function: the asynchronous work may still
+// read %a when the function's free runs; refused.
+// CHECK-LABEL: func.func @async_token_escapes
+// CHECK-NOT: peakmem.peak
+func.func @async_token_escapes(%out: memref<16xf32>) -> !async.token {
+  %a = memref.alloc() : memref<16xf32>
+  %t = async.execute {
+    linalg.copy ins(%a : memref<16xf32>) outs(%out : memref<16xf32>)
+    async.yield
+  }
+  memref.dealloc %a : memref<16xf32>
+  // expected-remark @below {{'async_token_escapes' not modeled: 'func.return' uses an async value in a way peakmem cannot follow}}
+  return %t : !async.token
+}
+
+// -----
+
+// An async.execute that nothing awaits: its region has no known end; refused.
+// CHECK-LABEL: func.func @async_never_awaited
+// CHECK-NOT: peakmem.peak
+func.func @async_never_awaited(%out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  // expected-remark @below {{'async_never_awaited' not modeled: 'async.execute' is never awaited}}
+  %t = async.execute {
+    linalg.copy ins(%a : memref<16xf32>) outs(%out : memref<16xf32>)
+    async.yield
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
+}

@@ -17,7 +17,11 @@
 //    between accesses whose element ranges overlap (static subview chains
 //    give a range, anything else the whole base: docs/Model.md); ops with
 //    unknown effects are barriers ordered against every op that touches
-//    memory.
+//    memory. Region arguments and results alias what flows into them
+//    (RegionBranchOpInterface). A buffer whose address is captured (passed
+//    to a call, stored as data, made an integer) is accessed by every later
+//    opaque access (unknown effects, a loaded memref, a pointer from an
+//    integer) while live; awaiting an async.execute repeats its accesses.
 //
 //===----------------------------------------------------------------------===//
 
