@@ -252,8 +252,8 @@ std::optional<int64_t> allocationBytes(Value allocation, std::string *whyNot) {
     if (!source.hasStaticShape() || !type.hasStaticShape())
       return refuse(whyNot, "of dynamic or unknown size");
     if (type.getNumElements() <= source.getNumElements())
-      return refuse(whyNot, "by a memref.realloc that does not grow its "
-                            "buffer (the lowering reuses the old one)");
+      return refuse(whyNot, "no larger than the one it reallocates "
+                            "(expand-realloc then reuses the old buffer)");
     std::optional<int64_t> alignment;
     if (std::optional<uint64_t> a = realloc.getAlignment())
       alignment = *a > uint64_t(kInt64Max) ? -1 : int64_t(*a);
