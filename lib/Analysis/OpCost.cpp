@@ -86,9 +86,9 @@ std::optional<unsigned> scalarBits(Type type, std::string *whyNot) {
     return 64u;
   if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type, Float80Type,
           Float128Type, Float4E2M1FNType, Float6E2M3FNType, Float6E3M2FNType,
-          Float8E5M2Type, Float8E4M3Type, Float8E4M3FNType,
-          Float8E5M2FNUZType, Float8E4M3FNUZType, Float8E4M3B11FNUZType,
-          Float8E3M4Type, Float8E8M0FNUType>(type))
+          Float8E5M2Type, Float8E4M3Type, Float8E4M3FNType, Float8E5M2FNUZType,
+          Float8E4M3FNUZType, Float8E4M3B11FNUZType, Float8E3M4Type,
+          Float8E8M0FNUType>(type))
     return cast<FloatType>(type).getWidth();
   if (isa<FloatType>(type))
     return refuse<unsigned>(whyNot, "'" + typeString(type) +
@@ -142,8 +142,7 @@ std::optional<int64_t> elementAllocSize(Type type, std::string *whyNot) {
     // (vector<8xi1> is one byte); its alignment is PowerOf2Ceil(store size)
     // (the default layout's v64:64 and v128:128 agree), so its alloc size
     // is PowerOf2Ceil(store size): vector<3xf32> -> 16.
-    std::optional<unsigned> bits =
-        scalarBits(vector.getElementType(), whyNot);
+    std::optional<unsigned> bits = scalarBits(vector.getElementType(), whyNot);
     if (!bits)
       return std::nullopt;
     ArrayRef<int64_t> shape = vector.getShape();
@@ -208,9 +207,8 @@ std::string dataLayoutSpecReason(Operation *op) {
     for (NamedAttribute attr : a->getAttrs())
       if (isa<DataLayoutSpecInterface>(attr.getValue()) ||
           attr.getName() == "llvm.data_layout")
-        return "under a data layout specification ('" +
-               attr.getName().str() + "' on '" +
-               a->getName().getStringRef().str() +
+        return "under a data layout specification ('" + attr.getName().str() +
+               "' on '" + a->getName().getStringRef().str() +
                "'): the model sizes types by LLVM's default data layout";
   return {};
 }

@@ -1,7 +1,7 @@
 //===- ProblemTest.cpp - Problem, contraction and simulation tests --------===//
 
-#include "TestProblems.h"
 #include "peakmem/Core/Problem.h"
+#include "TestProblems.h"
 #include "peakmem/Core/Simulation.h"
 
 #include <gtest/gtest.h>
@@ -108,9 +108,11 @@ TEST(Contraction, AllocAndFreeFollowTheirBuffer) {
   // 6: free Y. Y's alloc is hoisted in the input; after contraction and
   // expansion it sits right before its first user.
   Problem p;
-  StmtId aX = p.addStatement(StmtKind::Alloc), aY = p.addStatement(StmtKind::Alloc);
+  StmtId aX = p.addStatement(StmtKind::Alloc),
+         aY = p.addStatement(StmtKind::Alloc);
   StmtId wX = p.addStatement(), wY = p.addStatement(), r = p.addStatement();
-  StmtId fX = p.addStatement(StmtKind::Free), fY = p.addStatement(StmtKind::Free);
+  StmtId fX = p.addStatement(StmtKind::Free),
+         fY = p.addStatement(StmtKind::Free);
   BufferId X = p.addBuffer(8, true), Y = p.addBuffer(16, true);
   p.statement(aX).target = p.statement(fX).target = X;
   p.statement(aY).target = p.statement(fY).target = Y;
@@ -132,7 +134,8 @@ TEST(Contraction, AllocAndFreeFollowTheirBuffer) {
   EXPECT_TRUE(isLegalOrder(p, full));
   EXPECT_EQ(full, (Order{aX, wX, aY, wY, r, fX, fY}));
   EXPECT_EQ(simulatePeak(p, identityOrder(p)), 24);
-  EXPECT_EQ(simulatePeak(p, full), simulatePeak(c.problem, identityOrder(c.problem)));
+  EXPECT_EQ(simulatePeak(p, full),
+            simulatePeak(c.problem, identityOrder(c.problem)));
 }
 
 TEST(Simulation, MatchesDefinitionOnRandomOrders) {

@@ -1,4 +1,4 @@
-//===- Problem.h - The peak-memory scheduling problem of one block -*- C++ -*-===//
+//===- Problem.h - The peak-memory scheduling problem -----------*- C++ -*-===//
 //
 // The MLIR-free memory model. A Problem is one block: its statements, the
 // buffers the block allocates, which statements use each buffer, and the
