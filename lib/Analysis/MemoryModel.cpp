@@ -740,9 +740,10 @@ BlockModel *ModelBuilder::build(Block &block,
           if (v.getDefiningOp() != op)
             continue;
           if (!bufferOf.count(v)) {
-            std::optional<int64_t> bytes = allocationBytes(v);
+            std::string why;
+            std::optional<int64_t> bytes = allocationBytes(v, &why);
             if (!bytes)
-              return fail(op, "allocates a buffer of dynamic or unknown size");
+              return fail(op, "allocates a buffer " + why);
             BufferId b = p.addBuffer(*bytes, /*freedInBlock=*/false);
             bufferOf[v] = b;
             bm->allocations.push_back(v);
@@ -1042,6 +1043,8 @@ BlockModel *ModelBuilder::build(Block &block,
     p.statement(s).macs = countMacs(bm->ops[s]);
 
   p.finalize();
+  if (std::string tooLarge = p.checkTotals(); !tooLarge.empty())
+    return fail(block.getParentOp(), tooLarge);
   std::string problemError = p.check();
   if (!problemError.empty())
     return fail(block.getParentOp(), "internal model error: " + problemError);

@@ -1,24 +1,223 @@
 //===- OpCost.cpp - Bytes an allocation requests, MACs an op performs -----===//
+//
+// Byte sizes follow the heap lowering exactly (docs/Model.md, "Byte sizes").
+// `finalize-memref-to-llvm` requests
+//   numElements * sizeof(T) + extra,
+// where sizeof(T) is a `getelementptr T, ptr null, 1` on the converted LLVM
+// type T, i.e. LLVM's alloc size of T under the lowered module's data layout,
+// and extra is the `alignment` attribute, or sizeof(T) again when there is no
+// attribute and the element type is not a signless integer, index or float
+// (MemRefToLLVM.cpp, getAlignment). The translated module has LLVM's default
+// data layout unless the input carries one; inputs that carry one are refused.
+//
+//===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/OpCost.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
 
 using namespace mlir;
 
 namespace peakmem {
 
-std::optional<int64_t> allocationBytes(Value allocation) {
-  auto type = dyn_cast<MemRefType>(allocation.getType());
-  if (!type || !type.hasStaticShape())
+namespace {
+
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+/// Sets *whyNot (when given) and returns std::nullopt.
+template <typename T = int64_t>
+std::optional<T> refuse(std::string *whyNot, const std::string &reason) {
+  if (whyNot)
+    *whyNot = reason;
+  return std::nullopt;
+}
+
+std::string typeString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  type.print(os);
+  return s;
+}
+
+/// a * b for non-negative a, b; std::nullopt if it does not fit in int64.
+std::optional<int64_t> mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, &r))
     return std::nullopt;
+  return r;
+}
+
+/// a + b for non-negative a, b; std::nullopt if it does not fit in int64.
+std::optional<int64_t> add(int64_t a, int64_t b) {
+  int64_t r;
+  if (a < 0 || b < 0 || __builtin_add_overflow(a, b, &r))
+    return std::nullopt;
+  return r;
+}
+
+/// Alloc size of LLVM's iN under the default data layout. The layout lists
+/// i1:8, i8:8, i16:16, i32:32 and i64:32 (ABI alignment 4); an unlisted
+/// width takes the alignment of the next larger listed width, or of the
+/// largest (i64, 4 bytes) above 64 bits. Alloc size = store size rounded up
+/// to that alignment: i17 -> 4, i48 -> 8, i65 -> 12, i128 -> 16.
+int64_t intAllocSize(unsigned bits) {
+  uint64_t store = llvm::divideCeil(uint64_t(bits), 8);
+  uint64_t align = bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+  return static_cast<int64_t>(llvm::alignTo(store, align));
+}
+
+/// The bit width of the LLVM type a scalar (vector element) converts to:
+/// integers keep their width, index is i64 (the default index width), LLVM's
+/// own float types keep theirs (f80 is x86_fp80, 80 bits), and the 4-, 6-
+/// and 8-bit floats become integers of their width.
+std::optional<unsigned> scalarBits(Type type, std::string *whyNot) {
+  if (auto i = dyn_cast<IntegerType>(type))
+    return i.getWidth();
+  if (isa<IndexType>(type))
+    return 64u;
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type, Float80Type,
+          Float128Type, Float4E2M1FNType, Float6E2M3FNType, Float6E3M2FNType,
+          Float8E5M2Type, Float8E4M3Type, Float8E4M3FNType, Float8E5M2FNUZType,
+          Float8E4M3FNUZType, Float8E4M3B11FNUZType, Float8E3M4Type,
+          Float8E8M0FNUType>(type))
+    return cast<FloatType>(type).getWidth();
+  if (isa<FloatType>(type))
+    return refuse<unsigned>(whyNot, "'" + typeString(type) +
+                                        "', which has no LLVM lowering");
+  return refuse<unsigned>(whyNot, "'" + typeString(type) +
+                                      "', which the model does not size");
+}
+
+/// Alloc size of a scalar's LLVM type.
+std::optional<int64_t> scalarAllocSize(Type type, std::string *whyNot) {
+  std::optional<unsigned> bits = scalarBits(type, whyNot);
+  if (!bits)
+    return std::nullopt;
+  if (isa<IntegerType, IndexType>(type))
+    return intAllocSize(*bits);
+  switch (*bits) {
+  case 16: // half, bfloat
+    return 2;
+  case 32:
+    return 4;
+  case 64:
+    return 8;
+  case 80: // x86_fp80: store size 10, alignment PowerOf2Ceil(10) = 16
+  case 128:
+    return 16;
+  default: // 4-, 6- and 8-bit floats, lowered to i4, i6, i8
+    return intAllocSize(*bits);
+  }
+}
+
+} // namespace
+
+std::optional<int64_t> elementAllocSize(Type type, std::string *whyNot) {
+  if (isa<IntegerType, IndexType, FloatType>(type))
+    return scalarAllocSize(type, whyNot);
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    // struct {T, T}: T's alloc size is a multiple of its alignment, which is
+    // the struct's, so the struct is exactly two of them.
+    std::optional<int64_t> part =
+        scalarAllocSize(complex.getElementType(), whyNot);
+    if (!part)
+      return std::nullopt;
+    return 2 * *part;
+  }
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.isScalable())
+      return refuse(whyNot, "'" + typeString(type) +
+                                "', a scalable vector of no static size");
+    // vector<d0 x ... x dn x T> is [d0 x [... <dn x T>]]; a 0-d vector is
+    // <1 x T>. The LLVM vector <n x T> is n * bits(T) bits, bit-packed
+    // (vector<8xi1> is one byte); its alignment is PowerOf2Ceil(store size)
+    // (the default layout's v64:64 and v128:128 agree), so its alloc size
+    // is PowerOf2Ceil(store size): vector<3xf32> -> 16.
+    std::optional<unsigned> bits = scalarBits(vector.getElementType(), whyNot);
+    if (!bits)
+      return std::nullopt;
+    ArrayRef<int64_t> shape = vector.getShape();
+    int64_t inner = shape.empty() ? 1 : shape.back();
+    std::optional<int64_t> vectorBits = mul(inner, *bits);
+    if (!vectorBits || *vectorBits > (int64_t(1) << 60))
+      return refuse(whyNot, "'" + typeString(type) + "', too large to size");
+    uint64_t store = llvm::divideCeil(uint64_t(*vectorBits), 8);
+    std::optional<int64_t> size =
+        store == 0 ? 0 : static_cast<int64_t>(llvm::PowerOf2Ceil(store));
+    for (int64_t d : shape.empty() ? shape : shape.drop_back())
+      if (size)
+        size = mul(*size, d);
+    if (!size)
+      return refuse(whyNot, "'" + typeString(type) + "', too large to size");
+    return size;
+  }
+  if (isa<BaseMemRefType>(type))
+    return refuse(whyNot, "'" + typeString(type) +
+                              "' (a buffer of memref descriptors, which the "
+                              "model does not track)");
+  return refuse(whyNot,
+                "'" + typeString(type) + "', which the model does not size");
+}
+
+std::optional<int64_t> heapBytes(ShapedType type,
+                                 std::optional<int64_t> alignment,
+                                 std::string *whyNot) {
+  if (!type.hasRank() || !type.hasStaticShape())
+    return refuse(whyNot, "of dynamic or unknown size");
+  std::string why;
+  std::optional<int64_t> element =
+      elementAllocSize(type.getElementType(), &why);
+  if (!element)
+    return refuse(whyNot, "of element type " + why);
+  // numElements * sizeof(T) (a zero dimension gives 0 whatever the others).
+  std::optional<int64_t> elements = 1;
+  if (llvm::is_contained(type.getShape(), 0))
+    elements = 0;
+  for (int64_t d : type.getShape())
+    if (elements)
+      elements = mul(*elements, d);
+  std::optional<int64_t> bytes =
+      elements ? mul(*elements, *element) : std::nullopt;
+  int64_t extra = 0;
+  if (alignment) {
+    if (*alignment <= 0)
+      return refuse(whyNot, "with a non-positive alignment");
+    extra = *alignment;
+  } else if (!type.getElementType().isSignlessIntOrIndexOrFloat()) {
+    extra = *element;
+  }
+  if (bytes)
+    bytes = add(*bytes, extra);
+  if (!bytes)
+    return refuse(whyNot, "whose size in bytes does not fit in 64 bits");
+  return bytes;
+}
+
+std::string dataLayoutSpecReason(Operation *op) {
+  for (Operation *a = op; a; a = a->getParentOp())
+    for (NamedAttribute attr : a->getAttrs())
+      if (isa<DataLayoutSpecInterface>(attr.getValue()) ||
+          attr.getName() == "llvm.data_layout")
+        return "under a data layout specification ('" + attr.getName().str() +
+               "' on '" + a->getName().getStringRef().str() +
+               "'): the model sizes types by LLVM's default data layout";
+  return {};
+}
+
+std::optional<int64_t> allocationBytes(Value allocation, std::string *whyNot) {
   Operation *def = allocation.getDefiningOp();
-  if (!def)
-    return std::nullopt;
+  auto type = dyn_cast<MemRefType>(allocation.getType());
+  if (!def || !type)
+    return refuse(whyNot, "of dynamic or unknown size");
   // Stack allocations (memref.alloca) never reach the heap allocator: they
   // live in the frame of their allocation scope and are 0 heap bytes.
   if (auto iface = dyn_cast<MemoryEffectOpInterface>(def)) {
@@ -29,35 +228,82 @@ std::optional<int64_t> allocationBytes(Value allocation) {
           isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource()))
         return 0;
   }
-  DataLayout layout = DataLayout::closest(def);
-  int64_t bytes =
-      type.getNumElements() *
-      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
-  // The heap lowering (finalize-memref-to-llvm) over-allocates by the
-  // requested alignment and aligns the pointer itself.
-  if (auto align = def->getAttrOfType<IntegerAttr>("alignment"))
-    bytes += align.getInt();
-  return bytes;
+  if (std::string reason = dataLayoutSpecReason(def); !reason.empty())
+    return refuse(whyNot, reason);
+  if (auto alloc = dyn_cast<memref::AllocOp>(def)) {
+    if (!type.getLayout().isIdentity())
+      return refuse(whyNot, "with a non-identity layout, which "
+                            "finalize-memref-to-llvm does not lower");
+    std::optional<int64_t> alignment;
+    if (std::optional<uint64_t> a = alloc.getAlignment())
+      alignment = *a > uint64_t(kInt64Max) ? -1 : int64_t(*a);
+    return heapBytes(type, alignment, whyNot);
+  }
+  // convert-bufferization-to-memref: an identity-layout memref.alloc of the
+  // same shape, without alignment, and a copy.
+  if (def->getName().getStringRef() == "bufferization.clone")
+    return heapBytes(type, std::nullopt, whyNot);
+  // expand-realloc: a new buffer (same alignment) only when the result is
+  // larger than the source; otherwise the source buffer is reused.
+  if (auto realloc = dyn_cast<memref::ReallocOp>(def)) {
+    MemRefType source = realloc.getSource().getType();
+    if (!source.hasStaticShape() || !type.hasStaticShape())
+      return refuse(whyNot, "of dynamic or unknown size");
+    if (type.getNumElements() <= source.getNumElements())
+      return refuse(whyNot, "no larger than the one it reallocates "
+                            "(expand-realloc then reuses the old buffer)");
+    std::optional<int64_t> alignment;
+    if (std::optional<uint64_t> a = realloc.getAlignment())
+      alignment = *a > uint64_t(kInt64Max) ? -1 : int64_t(*a);
+    return heapBytes(type, alignment, whyNot);
+  }
+  return refuse(whyNot, "by '" + def->getName().getStringRef().str() +
+                            "', which the model does not size (only "
+                            "memref.alloc, memref.realloc and "
+                            "bufferization.clone reach the heap allocator)");
+}
+
+/// a * b for non-negative a, b, saturating at INT64_MAX.
+static int64_t saturatingMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (a == 0 || b == 0)
+    return 0;
+  if (__builtin_mul_overflow(a, b, &r))
+    return kInt64Max;
+  return r;
+}
+
+/// a + b for non-negative a, b, saturating at INT64_MAX.
+static int64_t saturatingAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    return kInt64Max;
+  return r;
 }
 
 int64_t countMacs(Operation *op) {
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+    if (llvm::any_of(ranges, [](int64_t r) { return r < 0; }))
+      return 0; // dynamic (kDynamic is negative)
     int64_t points = 1;
-    for (int64_t range : linalgOp.getStaticLoopRanges()) {
-      if (ShapedType::isDynamic(range))
-        return 0;
-      points *= range;
-    }
+    for (int64_t range : ranges)
+      points = saturatingMul(points, range);
     return points;
   }
   int64_t inner = 0;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
-        inner += countMacs(&nested);
+        inner = saturatingAdd(inner, countMacs(&nested));
   if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
-    if (std::optional<llvm::APInt> trips = loop.getStaticTripCount())
-      inner *= static_cast<int64_t>(trips->getZExtValue());
+    if (std::optional<llvm::APInt> trips = loop.getStaticTripCount()) {
+      // The trip count is unsigned and may be wider than 64 bits.
+      int64_t count = trips->getActiveBits() > 62
+                          ? kInt64Max
+                          : static_cast<int64_t>(trips->getZExtValue());
+      inner = saturatingMul(inner, count);
+    }
   }
   return inner;
 }

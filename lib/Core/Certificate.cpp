@@ -224,6 +224,19 @@ static std::string checkFlow(const Problem &p, StmtId witness, bool forward,
   return {};
 }
 
+/// base + value when it is at most kMaxTotal (no finite cut of a valid
+/// problem is larger: a flow worth more must use an "infinite" arc path, and
+/// a tampered flow may be worth up to INT64_MAX), else an error.
+static std::string addFlowValue(int64_t base, int64_t value,
+                                const std::string &name, int64_t &out) {
+  if (value < 0 || base < 0 || value > kMaxTotal - base)
+    return name + ": base " + std::to_string(base) + " + flow value " +
+           std::to_string(value) +
+           " exceeds the problem's total bytes, which bound every finite cut";
+  out = base + value;
+  return {};
+}
+
 std::string checkCertificate(const Problem &p, const Order &order,
                              const Certificate &c) {
   if (std::string error = p.check(); !error.empty())
@@ -274,7 +287,10 @@ std::string checkCertificate(const Problem &p, const Order &order,
                       c.flow, kindName + " flow", value);
         !error.empty())
       return error;
-    proven = baseBytes(p, c.witness) + value;
+    if (std::string error = addFlowValue(baseBytes(p, c.witness), value,
+                                         kindName + " flow", proven);
+        !error.empty())
+      return error;
     break;
   }
   case BoundKind::Pairwise: {
@@ -291,8 +307,16 @@ std::string checkCertificate(const Problem &p, const Order &order,
                                       "pairwise flow2", second);
         !error.empty())
       return error;
-    proven =
-        std::min(baseBytes(p, c.witness) + first, baseBytes(p, u) + second);
+    int64_t bound1 = 0, bound2 = 0;
+    if (std::string error = addFlowValue(baseBytes(p, c.witness), first,
+                                         "pairwise flow", bound1);
+        !error.empty())
+      return error;
+    if (std::string error =
+            addFlowValue(baseBytes(p, u), second, "pairwise flow2", bound2);
+        !error.empty())
+      return error;
+    proven = std::min(bound1, bound2);
     break;
   }
   default:
@@ -320,7 +344,11 @@ std::string describeCertificate(const Certificate &c) {
   s += "): ";
   if (c.lowerBound == c.peak)
     return s + "optimal";
-  return s + "gap " + std::to_string(c.peak - c.lowerBound) + " B";
+  // A decoded certificate is arbitrary until checked: never overflow.
+  int64_t gap;
+  if (__builtin_sub_overflow(c.peak, c.lowerBound, &gap))
+    return s + "gap out of the int64 range";
+  return s + "gap " + std::to_string(gap) + " B";
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,7 @@
 //===- Problem.cpp - The peak-memory scheduling problem -------------------===//
 
 #include "peakmem/Core/Problem.h"
+#include "peakmem/Core/MaxFlow.h"
 
 #include <algorithm>
 #include <cassert>
@@ -55,6 +56,33 @@ void Problem::finalize() {
   }
 }
 
+static_assert(kMaxTotal < kInfiniteCapacity,
+              "a finite cut must stay below the max-flow's infinity");
+
+/// Adds `v` (negatives count as 0) to `total`, saturating above kMaxTotal.
+static void accumulate(int64_t &total, int64_t v) {
+  if (v > 0)
+    total = v > kMaxTotal - total ? kMaxTotal + 1 : total + v;
+}
+
+std::string Problem::checkTotals() const {
+  int64_t bytes = 0, macs = 0;
+  accumulate(bytes, liveIn);
+  for (const Buffer &b : buffers)
+    accumulate(bytes, b.bytes);
+  for (const Statement &s : stmts) {
+    accumulate(bytes, s.scratch);
+    accumulate(macs, s.macs);
+  }
+  if (bytes > kMaxTotal)
+    return "totals more than 2^62 - 1 bytes of buffers and scratch (the "
+           "limit of the memory model)";
+  if (macs > kMaxTotal)
+    return "totals more than 2^62 - 1 multiply-accumulates (the limit of the "
+           "memory model)";
+  return {};
+}
+
 std::string Problem::check() const {
   const size_t n = stmts.size();
   for (auto [u, v] : edgeList)
@@ -73,10 +101,16 @@ std::string Problem::check() const {
              " does not use its target buffer";
     if (st.scratch < 0)
       return "statement " + std::to_string(s) + " has negative scratch";
+    if (st.macs < 0)
+      return "statement " + std::to_string(s) + " has negative MACs";
   }
   for (BufferId b = 0; b < buffers.size(); ++b)
     if (buffers[b].bytes < 0)
       return "buffer " + std::to_string(b) + " has a negative size";
+  if (liveIn < 0)
+    return "negative live-in bytes";
+  if (std::string totals = checkTotals(); !totals.empty())
+    return totals;
   // Kahn's algorithm: the edges must form a DAG.
   std::vector<uint32_t> indeg(n, 0);
   for (StmtId s = 0; s < n; ++s)

@@ -145,3 +145,231 @@ func.func @zero_trip_loop(%in: memref<4xf32>) -> memref<4xf32> {
   }
   return %a : memref<4xf32>
 }
+
+// -----
+
+// Bytes per element type: exactly what finalize-memref-to-llvm requests
+// (elements x LLVM alloc size under the default data layout, + `alignment`,
+// or + the element size once when the element type is not a signless
+// integer, index or float). Each function allocates one memref<10xT>;
+// test/Execution/odd_element_types.mlir measures the same types.
+
+// i1: 1 byte.
+// CHECK-LABEL: func.func @i1()
+// CHECK-SAME: peakmem.peak = 10 : i64
+func.func @i1() {
+  // expected-remark @below {{peakmem: peak of 10 bytes in 'i1'}}
+  %a = memref.alloc() : memref<10xi1>
+  memref.dealloc %a : memref<10xi1>
+  return
+}
+
+// i17: store 3 bytes, i32 alignment 4: 4 bytes.
+// CHECK-LABEL: func.func @i17()
+// CHECK-SAME: peakmem.peak = 40 : i64
+func.func @i17() {
+  // expected-remark @below {{peakmem: peak of 40 bytes in 'i17'}}
+  %a = memref.alloc() : memref<10xi17>
+  memref.dealloc %a : memref<10xi17>
+  return
+}
+
+// i24: store 3 bytes, alignment 4: 4 bytes.
+// CHECK-LABEL: func.func @i24()
+// CHECK-SAME: peakmem.peak = 40 : i64
+func.func @i24() {
+  // expected-remark @below {{peakmem: peak of 40 bytes in 'i24'}}
+  %a = memref.alloc() : memref<10xi24>
+  memref.dealloc %a : memref<10xi24>
+  return
+}
+
+// i48: store 6 bytes, i64 alignment 4: 8 bytes.
+// CHECK-LABEL: func.func @i48()
+// CHECK-SAME: peakmem.peak = 80 : i64
+func.func @i48() {
+  // expected-remark @below {{peakmem: peak of 80 bytes in 'i48'}}
+  %a = memref.alloc() : memref<10xi48>
+  memref.dealloc %a : memref<10xi48>
+  return
+}
+
+// i65: store 9 bytes, alignment 4 above 64 bits: 12 bytes.
+// CHECK-LABEL: func.func @i65()
+// CHECK-SAME: peakmem.peak = 120 : i64
+func.func @i65() {
+  // expected-remark @below {{peakmem: peak of 120 bytes in 'i65'}}
+  %a = memref.alloc() : memref<10xi65>
+  memref.dealloc %a : memref<10xi65>
+  return
+}
+
+// i128: 16 bytes.
+// CHECK-LABEL: func.func @i128()
+// CHECK-SAME: peakmem.peak = 160 : i64
+func.func @i128() {
+  // expected-remark @below {{peakmem: peak of 160 bytes in 'i128'}}
+  %a = memref.alloc() : memref<10xi128>
+  memref.dealloc %a : memref<10xi128>
+  return
+}
+
+// f16: 2 bytes.
+// CHECK-LABEL: func.func @f16()
+// CHECK-SAME: peakmem.peak = 20 : i64
+func.func @f16() {
+  // expected-remark @below {{peakmem: peak of 20 bytes in 'f16'}}
+  %a = memref.alloc() : memref<10xf16>
+  memref.dealloc %a : memref<10xf16>
+  return
+}
+
+// bf16: 2 bytes.
+// CHECK-LABEL: func.func @bf16()
+// CHECK-SAME: peakmem.peak = 20 : i64
+func.func @bf16() {
+  // expected-remark @below {{peakmem: peak of 20 bytes in 'bf16'}}
+  %a = memref.alloc() : memref<10xbf16>
+  memref.dealloc %a : memref<10xbf16>
+  return
+}
+
+// f80: x86_fp80: store 10 bytes, alignment 16: 16 bytes.
+// CHECK-LABEL: func.func @f80()
+// CHECK-SAME: peakmem.peak = 160 : i64
+func.func @f80() {
+  // expected-remark @below {{peakmem: peak of 160 bytes in 'f80'}}
+  %a = memref.alloc() : memref<10xf80>
+  memref.dealloc %a : memref<10xf80>
+  return
+}
+
+// index: i64: 8 bytes.
+// CHECK-LABEL: func.func @index()
+// CHECK-SAME: peakmem.peak = 80 : i64
+func.func @index() {
+  // expected-remark @below {{peakmem: peak of 80 bytes in 'index'}}
+  %a = memref.alloc() : memref<10xindex>
+  memref.dealloc %a : memref<10xindex>
+  return
+}
+
+// si32: 4 bytes, not signless: + 4.
+// CHECK-LABEL: func.func @si32()
+// CHECK-SAME: peakmem.peak = 44 : i64
+func.func @si32() {
+  // expected-remark @below {{peakmem: peak of 44 bytes in 'si32'}}
+  %a = memref.alloc() : memref<10xsi32>
+  memref.dealloc %a : memref<10xsi32>
+  return
+}
+
+// vector<4xf32>: 16 bytes, not a scalar: + 16.
+// CHECK-LABEL: func.func @vector_4xf32()
+// CHECK-SAME: peakmem.peak = 176 : i64
+func.func @vector_4xf32() {
+  // expected-remark @below {{peakmem: peak of 176 bytes in 'vector_4xf32'}}
+  %a = memref.alloc() : memref<10xvector<4xf32>>
+  memref.dealloc %a : memref<10xvector<4xf32>>
+  return
+}
+
+// vector<3xf32>: 12 bytes padded to 16, + 16.
+// CHECK-LABEL: func.func @vector_3xf32()
+// CHECK-SAME: peakmem.peak = 176 : i64
+func.func @vector_3xf32() {
+  // expected-remark @below {{peakmem: peak of 176 bytes in 'vector_3xf32'}}
+  %a = memref.alloc() : memref<10xvector<3xf32>>
+  memref.dealloc %a : memref<10xvector<3xf32>>
+  return
+}
+
+// vector<8xi1>: 8 bits packed in 1 byte, + 1.
+// CHECK-LABEL: func.func @vector_8xi1()
+// CHECK-SAME: peakmem.peak = 11 : i64
+func.func @vector_8xi1() {
+  // expected-remark @below {{peakmem: peak of 11 bytes in 'vector_8xi1'}}
+  %a = memref.alloc() : memref<10xvector<8xi1>>
+  memref.dealloc %a : memref<10xvector<8xi1>>
+  return
+}
+
+// vector<3xi1>: 3 bits in 1 byte, + 1.
+// CHECK-LABEL: func.func @vector_3xi1()
+// CHECK-SAME: peakmem.peak = 11 : i64
+func.func @vector_3xi1() {
+  // expected-remark @below {{peakmem: peak of 11 bytes in 'vector_3xi1'}}
+  %a = memref.alloc() : memref<10xvector<3xi1>>
+  memref.dealloc %a : memref<10xvector<3xi1>>
+  return
+}
+
+// vector<f32>: vector<1xf32>: 4 bytes, + 4.
+// CHECK-LABEL: func.func @vector_0d()
+// CHECK-SAME: peakmem.peak = 44 : i64
+func.func @vector_0d() {
+  // expected-remark @below {{peakmem: peak of 44 bytes in 'vector_0d'}}
+  %a = memref.alloc() : memref<10xvector<f32>>
+  memref.dealloc %a : memref<10xvector<f32>>
+  return
+}
+
+// complex<f32>: struct of two f32: 8 bytes, + 8.
+// CHECK-LABEL: func.func @complex_f32()
+// CHECK-SAME: peakmem.peak = 88 : i64
+func.func @complex_f32() {
+  // expected-remark @below {{peakmem: peak of 88 bytes in 'complex_f32'}}
+  %a = memref.alloc() : memref<10xcomplex<f32>>
+  memref.dealloc %a : memref<10xcomplex<f32>>
+  return
+}
+
+// complex<f64>: 16 bytes, + 16.
+// CHECK-LABEL: func.func @complex_f64()
+// CHECK-SAME: peakmem.peak = 176 : i64
+func.func @complex_f64() {
+  // expected-remark @below {{peakmem: peak of 176 bytes in 'complex_f64'}}
+  %a = memref.alloc() : memref<10xcomplex<f64>>
+  memref.dealloc %a : memref<10xcomplex<f64>>
+  return
+}
+
+// i17 with alignment = 64: 4 bytes each, + the alignment.
+// CHECK-LABEL: func.func @i17_aligned()
+// CHECK-SAME: peakmem.peak = 104 : i64
+func.func @i17_aligned() {
+  // expected-remark @below {{peakmem: peak of 104 bytes in 'i17_aligned'}}
+  %a = memref.alloc() {alignment = 64 : i64} : memref<10xi17>
+  memref.dealloc %a : memref<10xi17>
+  return
+}
+
+// vector<3xf32> with alignment = 64: 16 bytes each, + the alignment instead of the element.
+// CHECK-LABEL: func.func @vector_3xf32_aligned()
+// CHECK-SAME: peakmem.peak = 224 : i64
+func.func @vector_3xf32_aligned() {
+  // expected-remark @below {{peakmem: peak of 224 bytes in 'vector_3xf32_aligned'}}
+  %a = memref.alloc() {alignment = 64 : i64} : memref<10xvector<3xf32>>
+  memref.dealloc %a : memref<10xvector<3xf32>>
+  return
+}
+
+// vector<8xi1> with alignment = 64: 1 byte each, + the alignment.
+// CHECK-LABEL: func.func @vector_8xi1_aligned()
+// CHECK-SAME: peakmem.peak = 74 : i64
+func.func @vector_8xi1_aligned() {
+  // expected-remark @below {{peakmem: peak of 74 bytes in 'vector_8xi1_aligned'}}
+  %a = memref.alloc() {alignment = 64 : i64} : memref<10xvector<8xi1>>
+  memref.dealloc %a : memref<10xvector<8xi1>>
+  return
+}
+
+// complex<f32> with alignment = 64: 8 bytes each, + the alignment.
+// CHECK-LABEL: func.func @complex_f32_aligned()
+// CHECK-SAME: peakmem.peak = 144 : i64
+func.func @complex_f32_aligned() {
+  // expected-remark @below {{peakmem: peak of 144 bytes in 'complex_f32_aligned'}}
+  %a = memref.alloc() {alignment = 64 : i64} : memref<10xcomplex<f32>>
+  memref.dealloc %a : memref<10xcomplex<f32>>
+  return
+}

@@ -343,6 +343,48 @@ TEST(Certificate, CheckerRejectsGarbageStructs) {
   }
 }
 
+TEST(Certificate, CheckerRejectsProblemsOverTheSizeLimit) {
+  // Two live 2^62-byte buffers (the peak, 2^63, does not fit in int64): no
+  // certificate of such a problem is accepted, whatever it claims.
+  Problem p;
+  for (int i = 0; i < 2; ++i) {
+    StmtId s = p.addStatement();
+    p.addUse(s, p.addBuffer(int64_t(1) << 62, /*freedInBlock=*/false));
+  }
+  p.addEdge(0, 1);
+  p.finalize();
+  Certificate c;
+  c.kind = BoundKind::Boundary;
+  c.peak = c.lowerBound = std::numeric_limits<int64_t>::min();
+  EXPECT_EQ(checkCertificate(p, Order{0, 1}, c),
+            "invalid problem: totals more than 2^62 - 1 bytes of buffers and "
+            "scratch (the limit of the memory model)");
+}
+
+TEST(Certificate, HugeTamperedFlowsAreRejectedWithoutOverflow) {
+  Problem p = forkJoin();
+  Order order{0, 1, 2, 3, 4};
+  Certificate good = makeCertificate(p, order, computeLowerBound(p, order));
+  ASSERT_EQ(checkCertificate(p, order, good), "");
+  // Amounts near INT64_MAX on every arc, with claims to match the
+  // wrapped sums: rejected (capacity), never accepted through a wrap.
+  for (int64_t huge : {kInfiniteCapacity, kInfiniteCapacity + 1,
+                       std::numeric_limits<int64_t>::max()}) {
+    Certificate t = good;
+    for (auto *f : {&t.flow, &t.flow2})
+      for (FlowArc &a : *f)
+        a.amount = huge;
+    t.lowerBound = t.peak;
+    EXPECT_NE(checkCertificate(p, order, t), "");
+  }
+  // describeCertificate of an unchecked (decoded) certificate.
+  Certificate t = good;
+  t.peak = std::numeric_limits<int64_t>::max();
+  t.lowerBound = -1;
+  EXPECT_NE(describeCertificate(t).find("gap out of the int64 range"),
+            std::string::npos);
+}
+
 TEST(Certificate, DecoderRejectsMalformedInput) {
   Problem p = forkJoin();
   Order order{0, 1, 2, 3, 4};

@@ -1,10 +1,12 @@
 //===- ProblemTest.cpp - Problem, contraction and simulation tests --------===//
 
-#include "TestProblems.h"
 #include "peakmem/Core/Problem.h"
+#include "TestProblems.h"
 #include "peakmem/Core/Simulation.h"
 
 #include <gtest/gtest.h>
+
+#include <limits>
 
 using namespace peakmem;
 
@@ -50,14 +52,67 @@ TEST(Problem, CheckRejectsCycle) {
   EXPECT_NE(p.check(), "");
 }
 
+/// Two statements, each using its own buffer of `bytes`, with `macs` each.
+Problem twoBuffers(int64_t bytes, int64_t macs = 0) {
+  Problem p;
+  for (int i = 0; i < 2; ++i) {
+    StmtId s = p.addStatement();
+    p.statement(s).macs = macs;
+    p.addUse(s, p.addBuffer(bytes, /*freedInBlock=*/false));
+  }
+  p.finalize();
+  return p;
+}
+
+TEST(Problem, TotalsUpToTheLimitAreValid) {
+  // Exactly kMaxTotal bytes and kMaxTotal MACs in total: valid, and every
+  // sum the core forms (here the peak, both buffers live) fits.
+  Problem p = twoBuffers(kMaxTotal / 2, kMaxTotal / 2);
+  p.liveIn = kMaxTotal % 2;
+  p.finalize();
+  EXPECT_EQ(p.check(), "");
+  EXPECT_EQ(simulatePeak(p, identityOrder(p)), kMaxTotal);
+}
+
+TEST(Problem, CheckRejectsTotalsOverTheLimit) {
+  const std::string bytesError = "totals more than 2^62 - 1 bytes of buffers "
+                                 "and scratch (the limit of the memory model)";
+  const std::string macsError = "totals more than 2^62 - 1 "
+                                "multiply-accumulates (the limit of the "
+                                "memory model)";
+  // Two live 2^62-byte buffers: their sum, 2^63, does not fit in int64.
+  EXPECT_EQ(twoBuffers(int64_t(1) << 62).check(), bytesError);
+  // Two buffers of INT64_MAX bytes: the check itself never overflows.
+  EXPECT_EQ(twoBuffers(std::numeric_limits<int64_t>::max()).check(),
+            bytesError);
+  // One more byte than the limit, split across liveIn, buffers and scratch.
+  Problem p = twoBuffers(kMaxTotal / 2);
+  p.liveIn = kMaxTotal % 2;
+  p.statement(0).scratch = 1;
+  p.finalize();
+  EXPECT_EQ(p.check(), bytesError);
+  // Two buffers of 2^61 bytes: 2^62 in total, MaxFlow's infinite capacity.
+  EXPECT_EQ(twoBuffers(int64_t(1) << 61).check(), bytesError);
+  // MACs: 2 x 2^62 would wrap to a negative total.
+  EXPECT_EQ(twoBuffers(8, int64_t(1) << 62).check(), macsError);
+  EXPECT_EQ(twoBuffers(8, std::numeric_limits<int64_t>::max()).check(),
+            macsError);
+  EXPECT_EQ(twoBuffers(8, -1).check(), "statement 0 has negative MACs");
+  Problem q = twoBuffers(8);
+  q.liveIn = -1;
+  EXPECT_EQ(q.check(), "negative live-in bytes");
+}
+
 TEST(Contraction, AllocAndFreeFollowTheirBuffer) {
   // 0: alloc X; 1: alloc Y; 2: write X; 3: write Y; 4: read X, Y; 5: free X;
   // 6: free Y. Y's alloc is hoisted in the input; after contraction and
   // expansion it sits right before its first user.
   Problem p;
-  StmtId aX = p.addStatement(StmtKind::Alloc), aY = p.addStatement(StmtKind::Alloc);
+  StmtId aX = p.addStatement(StmtKind::Alloc),
+         aY = p.addStatement(StmtKind::Alloc);
   StmtId wX = p.addStatement(), wY = p.addStatement(), r = p.addStatement();
-  StmtId fX = p.addStatement(StmtKind::Free), fY = p.addStatement(StmtKind::Free);
+  StmtId fX = p.addStatement(StmtKind::Free),
+         fY = p.addStatement(StmtKind::Free);
   BufferId X = p.addBuffer(8, true), Y = p.addBuffer(16, true);
   p.statement(aX).target = p.statement(fX).target = X;
   p.statement(aY).target = p.statement(fY).target = Y;
@@ -79,7 +134,8 @@ TEST(Contraction, AllocAndFreeFollowTheirBuffer) {
   EXPECT_TRUE(isLegalOrder(p, full));
   EXPECT_EQ(full, (Order{aX, wX, aY, wY, r, fX, fY}));
   EXPECT_EQ(simulatePeak(p, identityOrder(p)), 24);
-  EXPECT_EQ(simulatePeak(p, full), simulatePeak(c.problem, identityOrder(c.problem)));
+  EXPECT_EQ(simulatePeak(p, full),
+            simulatePeak(c.problem, identityOrder(c.problem)));
 }
 
 TEST(Simulation, MatchesDefinitionOnRandomOrders) {

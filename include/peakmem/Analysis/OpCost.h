@@ -5,29 +5,74 @@
 // measures), and the multiply-accumulates an op performs (what the recompute
 // budget is charged).
 //
+// Byte sizes are exactly what `finalize-memref-to-llvm{use-generic-functions=
+// true}` passes to `_mlir_memref_to_llvm_alloc` when the module carries no
+// data layout specification (docs/Model.md, "Byte sizes"): the element's
+// LLVM alloc size under LLVM's default data layout, times the number of
+// elements, plus the `alignment` attribute if given, else plus the element
+// size once for an element type that is not a signless integer, index or
+// float. Every product and sum is overflow-checked; what does not fit in
+// int64 is refused, never wrapped.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PEAKMEM_ANALYSIS_OPCOST_H
 #define PEAKMEM_ANALYSIS_OPCOST_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace peakmem {
 
+/// Bytes one element of type `type` occupies in a heap buffer: the LLVM
+/// alloc size of the element's LLVM type under LLVM's default data layout
+/// (the layout the lowered module has when the input carries none).
+/// std::nullopt, with the reason in *whyNot when given (the type and why,
+/// e.g. "'tf32', which has no LLVM lowering"), for a type the lowering does
+/// not accept or that the model does not size (memref descriptors, scalable
+/// vectors, types of other dialects).
+std::optional<int64_t> elementAllocSize(mlir::Type type,
+                                        std::string *whyNot = nullptr);
+
+/// Bytes `finalize-memref-to-llvm{use-generic-functions=true}` requests for
+/// an identity-layout heap buffer of `type` (static shape) allocated with
+/// the given `alignment` attribute (std::nullopt: none): elements x
+/// elementAllocSize, plus `alignment` if given, else plus elementAllocSize
+/// when the element type is not a signless integer, index or float. The
+/// layout of `type` is ignored. std::nullopt with a reason when the shape is
+/// dynamic, the element type is refused, or the size does not fit in int64.
+std::optional<int64_t> heapBytes(mlir::ShapedType type,
+                                 std::optional<int64_t> alignment,
+                                 std::string *whyNot = nullptr);
+
+/// A reason string when `op` or an ancestor carries a data layout
+/// specification (`dlti.dl_spec` or `llvm.data_layout`): the lowering then
+/// sizes types by that layout, which the model does not read. Else "".
+std::string dataLayoutSpecReason(mlir::Operation *op);
+
 /// Heap bytes the lowering requests from the allocator for `allocation` (a
-/// value with an Allocate effect; 0 for a stack allocation), or std::nullopt
-/// for dynamic or unknown sizes.
-std::optional<int64_t> allocationBytes(mlir::Value allocation);
+/// value with an Allocate effect; 0 for a stack allocation). Sized exactly:
+/// memref.alloc (identity layout), bufferization.clone (lowered to an
+/// alloc without alignment) and memref.realloc that statically grows its
+/// buffer. std::nullopt otherwise, with the reason in *whyNot when given,
+/// phrased to follow "allocates a buffer " ("of dynamic or unknown size",
+/// "of element type 'tf32', which has no LLVM lowering", "whose size
+/// does not fit in 64 bits", ...).
+std::optional<int64_t> allocationBytes(mlir::Value allocation,
+                                       std::string *whyNot = nullptr);
 
 /// Multiply-accumulates of `op`: for a linalg structured op, the number of
 /// points of its iteration domain (one multiply-accumulate per point of a
 /// contraction or convolution, one operation per point of an elementwise op);
 /// for other ops, the sum over nested ops, times the static trip count of a
-/// loop. 0 where a range is dynamic.
+/// loop. 0 where a range is dynamic. Saturates at INT64_MAX instead of
+/// overflowing: the Problem's total check (Problem::checkTotals) then
+/// refuses the block.
 int64_t countMacs(mlir::Operation *op);
 
 } // namespace peakmem

@@ -1,4 +1,4 @@
-//===- Problem.h - The peak-memory scheduling problem of one block -*- C++ -*-===//
+//===- Problem.h - The peak-memory scheduling problem -----------*- C++ -*-===//
 //
 // The MLIR-free memory model. A Problem is one block: its statements, the
 // buffers the block allocates, which statements use each buffer, and the
@@ -18,6 +18,14 @@
 // With allocs placed right before their first user and frees right after their
 // last user, this is byte for byte what a counting allocator observes.
 //
+// Size limit: liveIn + the bytes of all buffers + the scratch of all
+// statements must be at most kMaxTotal (2^62 - 1), and so must the MACs of
+// all statements (checkTotals(), part of check()). Every sum any algorithm
+// forms is a sum over a subset of these (a step's memory, a bound, a cut, a
+// certificate's flow value), so it stays below 2^62: finite cuts stay below
+// MaxFlow's kInfiniteCapacity (2^62), and the sum of two such values still
+// fits in int64. The MLIR layer refuses a block whose problem exceeds it.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PEAKMEM_CORE_PROBLEM_H
@@ -28,6 +36,9 @@
 #include <vector>
 
 namespace peakmem {
+
+/// The largest total of bytes (and of MACs) a valid problem may have.
+constexpr int64_t kMaxTotal = (int64_t(1) << 62) - 1;
 
 using StmtId = uint32_t;
 using BufferId = uint32_t;
@@ -74,8 +85,15 @@ public:
   void finalize();
 
   /// Validates the problem: ids in range, edges acyclic, Alloc/Free targets
-  /// consistent. Returns an empty string when valid, else a description.
+  /// consistent, sizes and MACs non-negative, and checkTotals(). Returns an
+  /// empty string when valid, else a description.
   std::string check() const;
+
+  /// "" when liveIn + all buffer bytes + all scratch <= kMaxTotal and all
+  /// MACs sum to <= kMaxTotal (negative values are check()'s business and
+  /// count as 0 here), else a description of which total exceeds the limit.
+  /// Overflow-free for any field values.
+  std::string checkTotals() const;
 
   size_t numStatements() const { return stmts.size(); }
   size_t numBuffers() const { return buffers.size(); }
