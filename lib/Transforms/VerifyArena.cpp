@@ -341,15 +341,23 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
     pos[&op] = step++;
   SmallVector<ArenaView> views;
   Operation *arenaFree = nullptr;
+  // Views in program order (uses are listed most recent first), so that an
+  // overlap is reported at the later of the two.
+  SmallVector<memref::ViewOp> arenaViews;
+  fn.getFunctionBody().walk([&](memref::ViewOp view) {
+    if (view.getSource() == *arena)
+      arenaViews.push_back(view);
+  });
+  for (memref::ViewOp view : arenaViews) {
+    FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
+    if (failed(v))
+      return failure();
+    views.push_back(*v);
+  }
   for (Operation *user : arena->getUsers()) {
     auto view = dyn_cast<memref::ViewOp>(user);
-    if (view && view.getSource() == *arena) {
-      FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
-      if (failed(v))
-        return failure();
-      views.push_back(*v);
+    if (view && view.getSource() == *arena)
       continue;
-    }
     if (isa<memref::DeallocOp>(user) && user->getBlock() == &entry &&
         !arenaFree && arena->getDefiningOp()) {
       arenaFree = user;
