@@ -206,7 +206,8 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   }
   if (alignment <= 0 ||
       !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
-    fn.emitError() << "peakmem-plan-arena: alignment=" << alignment
+    fn.emitError() << "peakmem-plan-arena: alignment="
+                   << static_cast<int64_t>(alignment)
                    << " is not a power of two";
     signalPassFailure();
     return false;
