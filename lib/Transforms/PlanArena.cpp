@@ -65,10 +65,10 @@ struct Refusal {
 /// before the next starts (or none runs): a buffer freed in such a block is
 /// dead outside that execution, so one arena slot can serve every execution.
 static bool hasSequentialRegions(Operation *op) {
-  return llvm::is_contained(
-      {"scf.for", "scf.if", "scf.while", "scf.execute_region",
-       "scf.index_switch", "affine.for", "affine.if", "memref.alloca_scope"},
-      op->getName().getStringRef());
+  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
+                             "scf.execute_region", "scf.index_switch",
+                             "affine.for", "affine.if", "memref.alloca_scope"},
+                            op->getName().getStringRef());
 }
 
 /// memref.view gives a memref of these elements at any byte shift; their
@@ -153,7 +153,8 @@ static std::string classify(const BlockModel &bm, BufferId b,
   out.alloc = alloc;
   out.bytes = type.getNumElements() * elemBytes;
   out.align = std::max<int64_t>(
-      {static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes))),
+      {static_cast<int64_t>(
+           llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes))),
        static_cast<int64_t>(alloc.getAlignment().value_or(1)), minAlign});
   out.buffer = b;
   return {};
@@ -307,17 +308,17 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
       arenaIdOfBuffer[ex.source[id]] = id;
   std::vector<ArenaBufferId> arenaId;
   for (const Candidate &c : placed)
-    arenaId.push_back(c.nested ? ex.problem.addBuffer(c.bytes, c.align,
-                                                      c.step, c.step)
-                               : arenaIdOfBuffer[c.buffer]);
+    arenaId.push_back(
+        c.nested ? ex.problem.addBuffer(c.bytes, c.align, c.step, c.step)
+                 : arenaIdOfBuffer[c.buffer]);
 
   // The bound over every order: the same problem with sizes rounded as the
   // extraction rounds them (nested scratch is already rounded).
   xo.includeScratch = true;
   xo.scratchAlignment = 1;
   Problem rounded = roundedForArena(p, xo);
-  Certificate cert = makeCertificate(rounded, order,
-                                     computeLowerBound(rounded, order));
+  Certificate cert =
+      makeCertificate(rounded, order, computeLowerBound(rounded, order));
   int64_t orderBound = liveBytesLowerBound(ex.problem);
   if (std::string err = checkCertificate(rounded, order, cert); !err.empty()) {
     fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
@@ -354,8 +355,8 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   Value arenaValue;
   if (arena == "alloc") {
     b.setInsertionPointToStart(&body);
-    auto arenaAlloc = memref::AllocOp::create(
-        b, fn.getLoc(), arenaType, b.getI64IntegerAttr(arenaAlign));
+    auto arenaAlloc = memref::AllocOp::create(b, fn.getLoc(), arenaType,
+                                              b.getI64IntegerAttr(arenaAlign));
     arenaAlloc->setAttr("peakmem.arena", b.getUnitAttr());
     arenaValue = arenaAlloc;
     if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
@@ -365,8 +366,8 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
     memref::DeallocOp::create(b, fn.getLoc(), arenaValue);
   } else {
     unsigned index = fn.getNumArguments();
-    auto attrs = b.getDictionaryAttr(
-        b.getNamedAttr("peakmem.arena", b.getUnitAttr()));
+    auto attrs =
+        b.getDictionaryAttr(b.getNamedAttr("peakmem.arena", b.getUnitAttr()));
     if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc()))) {
       fn.emitError() << "peakmem-plan-arena: cannot add the arena argument";
       signalPassFailure();
@@ -378,8 +379,8 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
     Candidate &c = placed[i];
     b.setInsertionPoint(c.alloc);
     Location loc = c.alloc.getLoc();
-    Value shift = arith::ConstantIndexOp::create(
-        b, loc, plan.plan.offsets[arenaId[i]]);
+    Value shift =
+        arith::ConstantIndexOp::create(b, loc, plan.plan.offsets[arenaId[i]]);
     auto view = memref::ViewOp::create(b, loc, c.alloc.getType(), arenaValue,
                                        shift, ValueRange{});
     view->setAttr("peakmem.align", b.getI64IntegerAttr(c.align));
@@ -403,9 +404,9 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
       best = k;
   InFlightDiagnostic remark = emitRemark(fn.getLoc());
   remark << "peakmem-plan-arena: '" << fn.getName() << "' arena " << size
-         << " bytes for " << placed.size() << " buffers ("
-         << refused.size() << " left out), lower bound " << cert.lowerBound
-         << " (" << boundKindName(cert.kind) << ", every order)";
+         << " bytes for " << placed.size() << " buffers (" << refused.size()
+         << " left out), lower bound " << cert.lowerBound << " ("
+         << boundKindName(cert.kind) << ", every order)";
   if (size == cert.lowerBound) {
     remark << ": optimal";
   } else {
@@ -418,8 +419,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   remark << "; live bound of this order " << orderBound << "; planner "
          << arenaStopName(plan.stop);
   if (!plan.baselineSizes.empty())
-    remark << "; best baseline "
-           << arenaBaselineName(allArenaBaselines()[best]) << " "
-           << plan.baselineSizes[best] << " bytes";
+    remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
+           << " " << plan.baselineSizes[best] << " bytes";
   return true;
 }

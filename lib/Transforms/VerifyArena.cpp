@@ -54,10 +54,10 @@ struct ArenaView {
 /// Same rule as the planner's, written again: regions that run one at a
 /// time, so one arena slot serves every execution of a block.
 static bool hasSequentialRegions(Operation *op) {
-  return llvm::is_contained(
-      {"scf.for", "scf.if", "scf.while", "scf.execute_region",
-       "scf.index_switch", "affine.for", "affine.if", "memref.alloca_scope"},
-      op->getName().getStringRef());
+  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
+                             "scf.execute_region", "scf.index_switch",
+                             "affine.for", "affine.if", "memref.alloca_scope"},
+                            op->getName().getStringRef());
 }
 
 /// Every use of `root` and of its view-like aliases (view results pushed
@@ -129,10 +129,10 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
                           << " (expected memref<" << size << "xi8>)";
   if (auto alloc = arena.getDefiningOp<memref::AllocOp>()) {
     if (static_cast<int64_t>(alloc.getAlignment().value_or(0)) != align)
-      return alloc.emitError() << "peakmem-verify-arena: arena alignment "
-                               << alloc.getAlignment().value_or(0)
-                               << " disagrees with peakmem.arena_alignment = "
-                               << align;
+      return alloc.emitError()
+             << "peakmem-verify-arena: arena alignment "
+             << alloc.getAlignment().value_or(0)
+             << " disagrees with peakmem.arena_alignment = " << align;
   } else if (!isa<BlockArgument>(arena)) {
     return emitError(loc) << "peakmem-verify-arena: the arena must be a "
                              "memref.alloc or an argument";
@@ -158,8 +158,8 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
   int64_t elemBytes =
       static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
   v.bytes = type.getNumElements() * elemBytes;
-  v.align = static_cast<int64_t>(
-      llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes)));
+  v.align =
+      static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes)));
   if (auto attr = view->getAttrOfType<IntegerAttr>("peakmem.align")) {
     if (attr.getInt() <= 0 ||
         !llvm::isPowerOf2_64(static_cast<uint64_t>(attr.getInt())))
@@ -172,9 +172,9 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
     return view.emitError() << "peakmem-verify-arena: view alignment "
                             << v.align << " exceeds the arena's " << arenaAlign;
   if (v.offset < 0 || v.offset % v.align)
-    return view.emitError() << "peakmem-verify-arena: offset " << v.offset
-                            << " is not a multiple of the view's alignment "
-                            << v.align;
+    return view.emitError()
+           << "peakmem-verify-arena: offset " << v.offset
+           << " is not a multiple of the view's alignment " << v.align;
   if (v.offset > arenaSize - v.size)
     return view.emitError()
            << "peakmem-verify-arena: view [" << v.offset << ", "
@@ -283,8 +283,8 @@ static FailureOr<int64_t> recomputeBound(FunctionOpInterface fn, Value arena,
       BoundOptions bo;
       bo.maxFlows = 256;
       bo.budgetMs = 2000;
-      Certificate cert =
-          makeCertificate(rounded, order, computeLowerBound(rounded, order, bo));
+      Certificate cert = makeCertificate(rounded, order,
+                                         computeLowerBound(rounded, order, bo));
       if (std::string err = checkCertificate(rounded, order, cert);
           !err.empty())
         fn.emitError() << "peakmem-verify-arena: internal: recomputed bound "
@@ -325,8 +325,8 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
     return failure();
   auto optimal = fn->getAttrOfType<BoolAttr>("peakmem.arena_optimal");
   if (!optimal)
-    return fn.emitError()
-           << "peakmem-verify-arena: missing or non-bool 'peakmem.arena_optimal'";
+    return fn.emitError() << "peakmem-verify-arena: missing or non-bool "
+                             "'peakmem.arena_optimal'";
   if (align <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(align)))
     return fn.emitError() << "peakmem-verify-arena: peakmem.arena_alignment "
                           << align << " is not a power of two";
@@ -363,9 +363,9 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
       arenaFree = user;
       continue;
     }
-    return user->emitError() << "peakmem-verify-arena: the arena is used by '"
-                             << user->getName()
-                             << "': only views and one dealloc may use it";
+    return user->emitError()
+           << "peakmem-verify-arena: the arena is used by '" << user->getName()
+           << "': only views and one dealloc may use it";
   }
   if (arenaFree)
     for (const ArenaView &v : views)
