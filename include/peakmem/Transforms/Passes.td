@@ -225,4 +225,93 @@ def ReorderTensorsPass : InterfacePass<"peakmem-reorder-tensors",
   ];
 }
 
+def PlanArenaPass : InterfacePass<"peakmem-plan-arena",
+                                  "mlir::FunctionOpInterface"> {
+  let summary = "Place every non-escaping static heap buffer in one arena";
+  let description = [{
+    Static memory planning (docs/Arena.md): in each function body, every
+    statically shaped heap `memref.alloc` whose buffer is freed in its block
+    becomes a `memref.view` into one arena at a static byte offset, and its
+    `memref.dealloc` is erased. Lifetimes are the memory model's for the
+    current order (alloc through dealloc, nested blocks modeled as their
+    statement); offsets come from the core planner (`planArena`), which starts
+    from the best published baseline and stops at the live-bytes bound.
+
+    Buffers allocated in nested blocks (bodies of scf.for, scf.if,
+    scf.while, scf.execute_region, scf.index_switch, affine.for, affine.if,
+    memref.alloca_scope: regions that run one at a time) are placed too; each
+    is live for the WHOLE step of its statement in the entry block, so nested
+    buffers of one statement never share bytes with one another. Buffers in
+    other region ops (scf.parallel, scf.forall... whose bodies may run
+    concurrently) stay plain allocations.
+
+    Each buffer occupies its bytes rounded up to its alignment: the alloc's
+    `alignment` attribute, at least its element size rounded to a power of
+    two, at least `alignment=`. `memref.view` needs an identity layout, the
+    default memory space and whole-byte integer, float or index elements;
+    other buffers, escaping buffers, buffers freed by another op than
+    `memref.dealloc` and buffers whose aliases flow into terminators or
+    non-view results stay as they are, with one remark each. Functions the
+    memory model cannot describe (dynamic shapes among them) are left alone
+    with a remark. Ops are otherwise untouched: outputs stay bitwise
+    identical.
+
+    `arena=alloc` (default): one `memref.alloc() {alignment = A} :
+    memref<Nxi8>` at the start of the body (A: the largest buffer
+    alignment), freed right before the terminator; the counting allocator
+    measures N + A for it. `arena=argument`: a trailing `memref<Nxi8>`
+    argument (argument attribute `peakmem.arena`) the caller provides; only
+    for functions without callers in the module, checked when the module has
+    one function-like op or threading is disabled, else refused with a
+    remark.
+
+    On the function: `peakmem.arena_size = N`, `peakmem.arena_alignment =
+    A`, `peakmem.arena_lower_bound` (a bound on the arena over every legal
+    order of the entry block and every placement, in arena units, for this
+    lifetime model: Bounds.h on the rounded problem, nested buffers held for
+    their statement), `peakmem.arena_optimal` (size == bound); every view
+    carries `peakmem.align`. A remark per function gives the arena, the
+    bound, optimal or the gap, the live bound of this order, the planner's
+    stop reason and the best baseline. `peakmem-verify-arena` checks it all.
+  }];
+  let options = [
+    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
+           "alloc | argument: where the arena comes from">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"1",
+           "Floor of every buffer's alignment (a power of two)">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"1000",
+           "Planner budget per function, in milliseconds">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per function with the arena, bound and baselines">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def VerifyArenaPass : InterfacePass<"peakmem-verify-arena",
+                                    "mlir::FunctionOpInterface"> {
+  let summary = "Re-check a static arena plan against the IR as it stands";
+  let description = [{
+    Independent of the planner (which it never calls). For a function with
+    `peakmem.arena_size`, it finds the arena (the entry-block `memref.alloc`
+    or argument marked `peakmem.arena`) and rebuilds every view's lifetime
+    from the IR: from the view to the last use of it or of any view-like
+    alias in its block, a use nested in an op counting for that op's whole
+    step; a view in a nested block is live for the whole step of its
+    statement in the entry block. It rejects, with an error at the offending
+    op: two views live together whose byte ranges (offset + bytes rounded to
+    the view's alignment) intersect; a view outside the arena; an offset
+    that is dynamic or not a multiple of the view's alignment; an alignment
+    above the arena's; an arena whose type or alignment disagrees with the
+    recorded attributes; an arena used other than by views and its dealloc;
+    a view whose alias escapes (terminator, non-view result, address taken).
+    The bound: the function is cloned with every view turned back into an
+    allocation freed after its last use, the memory model is rebuilt on the
+    clone, and the bound over every order is recomputed (Bounds.h, then
+    checked through a certificate); `peakmem.arena_lower_bound` must not
+    exceed it, must not exceed the arena, and `peakmem.arena_optimal` must
+    equal (size == bound).
+  }];
+}
+
 #endif // PEAKMEM_TRANSFORMS_PASSES

@@ -1,0 +1,425 @@
+//===- PlanArena.cpp - Place static heap buffers in one arena -------------===//
+//
+// The MLIR side of static arena planning (docs/Arena.md). The memory model
+// gives every block's Problem; the entry block's Problem under the current
+// order, through the core's extractArenaProblem, gives the lifetimes; buffers
+// of nested blocks are added live at their statement's step. planArena
+// chooses the offsets, then each placed memref.alloc becomes a memref.view of
+// the arena and its memref.dealloc goes away.
+//
+//===----------------------------------------------------------------------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Arena.h"
+#include "peakmem/Core/ArenaBaselines.h"
+#include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace peakmem {
+#define GEN_PASS_DEF_PLANARENAPASS
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// A buffer that goes into the arena.
+struct Candidate {
+  memref::AllocOp alloc;
+  memref::DeallocOp dealloc;
+  /// Elements x element bytes (no malloc padding).
+  int64_t bytes = 0;
+  /// Power of two: the offset is a multiple of it.
+  int64_t align = 1;
+  /// Step of its statement in the entry block (nested buffers), or the
+  /// entry-block buffer id.
+  uint32_t step = 0;
+  bool nested = false;
+  BufferId buffer = 0;
+};
+
+/// A heap buffer left as it is, and why.
+struct Refusal {
+  Operation *op;
+  std::string reason;
+};
+
+} // namespace
+
+/// Ops whose regions run one at a time, each execution of a block finishing
+/// before the next starts (or none runs): a buffer freed in such a block is
+/// dead outside that execution, so one arena slot can serve every execution.
+static bool hasSequentialRegions(Operation *op) {
+  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
+                             "scf.execute_region", "scf.index_switch",
+                             "affine.for", "affine.if", "memref.alloca_scope"},
+                            op->getName().getStringRef());
+}
+
+/// memref.view gives a memref of these elements at any byte shift; their
+/// byte size (DataLayout) is what the lowering strides by.
+static bool isViewableElement(Type t) {
+  if (isa<IndexType>(t))
+    return true;
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth() % 8 == 0;
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth() % 8 == 0;
+  return false;
+}
+
+/// Why the uses of `root` and of its view-like aliases do not show its whole
+/// lifetime ("" when they do): an alias reaching a terminator, the result of
+/// a non-view op (a loop's iter_args, a select, a call) or an address
+/// extraction may be used after the last use the IR shows.
+static std::string untrackedUse(Value root) {
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == v) {
+        for (Value r : user->getResults())
+          if (isa<BaseMemRefType>(r.getType()))
+            work.push_back(r);
+        continue;
+      }
+      StringRef name = user->getName().getStringRef();
+      if (user->hasTrait<OpTrait::IsTerminator>())
+        return ("an alias is passed on by '" + name + "'").str();
+      if (isa<memref::ExtractAlignedPointerAsIndexOp>(user) ||
+          user->getName().getDialectNamespace() == "llvm" ||
+          isa<UnrealizedConversionCastOp>(user))
+        return ("its address is taken by '" + name + "'").str();
+      if (llvm::any_of(user->getResultTypes(),
+                       [](Type t) { return isa<BaseMemRefType>(t); }))
+        return ("an alias flows into a result of '" + name + "'").str();
+    }
+  }
+  return {};
+}
+
+/// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
+/// it does not ("" and `out` filled when it does). `regionReason` is non-empty
+/// when the block sits in a region op that may run its body concurrently.
+static std::string classify(const BlockModel &bm, BufferId b,
+                            StringRef regionReason, int64_t minAlign,
+                            Candidate &out) {
+  Value v = bm.allocations[b];
+  auto alloc = v.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return "'" + v.getDefiningOp()->getName().getStringRef().str() +
+           "' is not a memref.alloc";
+  if (!regionReason.empty())
+    return regionReason.str();
+  if (!bm.problem.buffer(b).freedInBlock)
+    return "it escapes its block (returned, yielded or never freed)";
+  // The free: a memref.dealloc statement of this block.
+  for (StmtId s : bm.problem.buffer(b).users)
+    if (bm.problem.statement(s).kind == StmtKind::Free &&
+        bm.problem.statement(s).target == b)
+      out.dealloc = dyn_cast<memref::DeallocOp>(bm.ops[s]);
+  if (!out.dealloc)
+    return "it is freed by an op other than memref.dealloc";
+  MemRefType type = alloc.getType();
+  if (!type.getLayout().isIdentity())
+    return "memref.view cannot produce its non-identity layout";
+  if (type.getMemorySpace())
+    return "it is not in the default memory space";
+  if (!isViewableElement(type.getElementType()))
+    return "memref.view cannot produce its element type (whole-byte "
+           "integer, float or index only)";
+  if (std::string why = untrackedUse(v); !why.empty())
+    return why;
+  DataLayout layout = DataLayout::closest(alloc);
+  int64_t elemBytes =
+      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  out.alloc = alloc;
+  out.bytes = type.getNumElements() * elemBytes;
+  out.align = std::max<int64_t>(
+      {static_cast<int64_t>(
+           llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes))),
+       static_cast<int64_t>(alloc.getAlignment().value_or(1)), minAlign});
+  out.buffer = b;
+  return {};
+}
+
+/// Whether `fn` can take the arena as a new trailing argument: it must have
+/// no caller in the module. Looking at the module from a function pass is
+/// only race-free when no other function is being transformed concurrently.
+static std::string argumentRefusal(FunctionOpInterface fn) {
+  Operation *parent = fn->getParentOp();
+  if (!parent || !parent->hasTrait<OpTrait::SymbolTable>())
+    return "its callers cannot be found (no enclosing symbol table)";
+  unsigned functions = 0;
+  for (Region &r : parent->getRegions())
+    for (Operation &op : r.getOps())
+      functions += isa<FunctionOpInterface>(op);
+  if (functions > 1 && fn->getContext()->isMultithreadingEnabled())
+    return "other functions may be transformed concurrently, so its callers "
+           "cannot be checked (run with --mlir-disable-threading)";
+  if (!SymbolTable::symbolKnownUseEmpty(fn, parent))
+    return "it is referenced in the module: its callers would need the arena "
+           "too";
+  return {};
+}
+
+namespace {
+
+struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (!planFunction(getOperation()))
+      markAllAnalysesPreserved();
+  }
+
+  /// Plans `fn`; true iff the IR changed.
+  bool planFunction(FunctionOpInterface fn);
+};
+
+} // namespace
+
+bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
+  if (fn.isExternal())
+    return false;
+  if (arena != "alloc" && arena != "argument") {
+    fn.emitError() << "peakmem-plan-arena: unknown arena='" << arena
+                   << "' (alloc | argument)";
+    signalPassFailure();
+    return false;
+  }
+  if (alignment <= 0 ||
+      !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
+    fn.emitError() << "peakmem-plan-arena: alignment="
+                   << static_cast<int64_t>(alignment)
+                   << " is not a power of two";
+    signalPassFailure();
+    return false;
+  }
+  if (fn->hasAttr("peakmem.arena_size")) {
+    if (emitRemarks)
+      emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
+                              << "' already has an arena";
+    return false;
+  }
+  const MemoryModel &model = getAnalysis<MemoryModel>();
+  if (!model.isModeled()) {
+    emitNotModeled(fn, *model.getFailure());
+    return false;
+  }
+  const BlockModel &entry = *model.getEntryBlockModel();
+
+  // Which buffers go in, and at which entry step nested ones live.
+  llvm::DenseMap<Operation *, uint32_t> stepOf;
+  for (uint32_t s = 0; s < entry.ops.size(); ++s)
+    stepOf[entry.ops[s]] = s;
+  std::vector<Candidate> placed;
+  std::vector<Refusal> refused;
+  for (const auto &bm : model.getBlockModels()) {
+    bool nested = bm.get() != &entry;
+    uint32_t step = 0;
+    std::string regionReason;
+    if (nested) {
+      step = stepOf.lookup(
+          entry.block->findAncestorOpInBlock(*bm->block->getParentOp()));
+      for (Operation *p = bm->block->getParentOp(); p != fn;
+           p = p->getParentOp())
+        if (!hasSequentialRegions(p)) {
+          regionReason = "it is allocated in '" +
+                         p->getName().getStringRef().str() +
+                         "', whose region may run concurrently or re-entrantly";
+          break;
+        }
+    }
+    for (BufferId b = 0; b < bm->problem.numBuffers(); ++b) {
+      if (bm->problem.buffer(b).bytes == 0)
+        continue; // Stack (memref.alloca) or empty: not heap memory.
+      Candidate c;
+      std::string why = classify(*bm, b, regionReason, alignment, c);
+      if (!why.empty()) {
+        refused.push_back({bm->allocations[b].getDefiningOp(), why});
+        continue;
+      }
+      c.nested = nested;
+      if (nested)
+        c.step = step;
+      placed.push_back(c);
+    }
+  }
+  if (arena == "argument" && !placed.empty())
+    if (std::string why = argumentRefusal(fn); !why.empty()) {
+      emitRemark(fn.getLoc())
+          << "peakmem-plan-arena: '" << fn.getName()
+          << "' left unchanged: arena=argument refused: " << why;
+      return false;
+    }
+  for (const Refusal &r : refused)
+    emitRemark(r.op->getLoc())
+        << "peakmem-plan-arena: buffer left out of the arena: " << r.reason;
+  if (placed.empty()) {
+    if (emitRemarks)
+      emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
+                              << "' has no buffer to place";
+    return false;
+  }
+
+  // The placement problem: the entry block's Problem with only placed
+  // buffers weighing (their bytes, not the malloc padding), and the placed
+  // nested buffers of each statement as that statement's scratch.
+  Problem p = entry.problem;
+  std::vector<int64_t> align(p.numBuffers(), 1);
+  for (BufferId b = 0; b < p.numBuffers(); ++b)
+    p.buffer(b).bytes = 0;
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    p.statement(s).scratch = 0;
+  for (const Candidate &c : placed) {
+    if (c.nested) {
+      p.statement(c.step).scratch += alignTo(c.bytes, c.align);
+      continue;
+    }
+    p.buffer(c.buffer).bytes = c.bytes;
+    align[c.buffer] = c.align;
+  }
+  Order order = identityOrder(p);
+  ArenaExtractionOptions xo;
+  xo.alignment = align;
+  xo.includeScratch = false;
+  ArenaExtraction ex = extractArenaProblem(p, order, xo);
+  std::vector<int64_t> arenaIdOfBuffer(p.numBuffers(), -1);
+  for (ArenaBufferId id = 0; id < ex.source.size(); ++id)
+    if (ex.source[id] >= 0)
+      arenaIdOfBuffer[ex.source[id]] = id;
+  std::vector<ArenaBufferId> arenaId;
+  for (const Candidate &c : placed)
+    arenaId.push_back(
+        c.nested ? ex.problem.addBuffer(c.bytes, c.align, c.step, c.step)
+                 : arenaIdOfBuffer[c.buffer]);
+
+  // The bound over every order: the same problem with sizes rounded as the
+  // extraction rounds them (nested scratch is already rounded).
+  xo.includeScratch = true;
+  xo.scratchAlignment = 1;
+  Problem rounded = roundedForArena(p, xo);
+  Certificate cert =
+      makeCertificate(rounded, order, computeLowerBound(rounded, order));
+  int64_t orderBound = liveBytesLowerBound(ex.problem);
+  if (std::string err = checkCertificate(rounded, order, cert); !err.empty()) {
+    fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
+                   << "rejected: " << err;
+    signalPassFailure();
+    return false;
+  }
+  if (cert.peak != orderBound) {
+    fn.emitError() << "peakmem-plan-arena: internal: live bound " << orderBound
+                   << " differs from the simulated peak " << cert.peak;
+    signalPassFailure();
+    return false;
+  }
+
+  ArenaPlannerOptions po;
+  po.budgetMs = budgetMs;
+  po.lowerBound = cert.lowerBound;
+  ArenaPlannerResult plan = planArena(ex.problem, po);
+  if (std::string err = checkArenaPlan(ex.problem, plan.plan); !err.empty()) {
+    fn.emitError() << "peakmem-plan-arena: internal: invalid plan: " << err;
+    signalPassFailure();
+    return false;
+  }
+  const int64_t size = plan.plan.size;
+  int64_t arenaAlign = 1;
+  for (const Candidate &c : placed)
+    arenaAlign = std::max(arenaAlign, c.align);
+
+  // Rewrite: the arena first, then every placed alloc in place.
+  MLIRContext *ctx = fn.getContext();
+  OpBuilder b(ctx);
+  Block &body = fn.getFunctionBody().front();
+  auto arenaType = MemRefType::get({size}, b.getI8Type());
+  Value arenaValue;
+  if (arena == "alloc") {
+    b.setInsertionPointToStart(&body);
+    auto arenaAlloc = memref::AllocOp::create(b, fn.getLoc(), arenaType,
+                                              b.getI64IntegerAttr(arenaAlign));
+    arenaAlloc->setAttr("peakmem.arena", b.getUnitAttr());
+    arenaValue = arenaAlloc;
+    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+      b.setInsertionPoint(&body.back());
+    else
+      b.setInsertionPointToEnd(&body);
+    memref::DeallocOp::create(b, fn.getLoc(), arenaValue);
+  } else {
+    unsigned index = fn.getNumArguments();
+    auto attrs =
+        b.getDictionaryAttr(b.getNamedAttr("peakmem.arena", b.getUnitAttr()));
+    if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc()))) {
+      fn.emitError() << "peakmem-plan-arena: cannot add the arena argument";
+      signalPassFailure();
+      return false;
+    }
+    arenaValue = fn.getArgument(index);
+  }
+  for (size_t i = 0; i < placed.size(); ++i) {
+    Candidate &c = placed[i];
+    b.setInsertionPoint(c.alloc);
+    Location loc = c.alloc.getLoc();
+    Value shift =
+        arith::ConstantIndexOp::create(b, loc, plan.plan.offsets[arenaId[i]]);
+    auto view = memref::ViewOp::create(b, loc, c.alloc.getType(), arenaValue,
+                                       shift, ValueRange{});
+    view->setAttr("peakmem.align", b.getI64IntegerAttr(c.align));
+    c.alloc.getResult().replaceAllUsesWith(view.getResult());
+    c.dealloc.erase();
+    c.alloc.erase();
+  }
+
+  Builder attrs(ctx);
+  fn->setAttr("peakmem.arena_size", attrs.getI64IntegerAttr(size));
+  fn->setAttr("peakmem.arena_alignment", attrs.getI64IntegerAttr(arenaAlign));
+  fn->setAttr("peakmem.arena_lower_bound",
+              attrs.getI64IntegerAttr(cert.lowerBound));
+  fn->setAttr("peakmem.arena_optimal",
+              attrs.getBoolAttr(size == cert.lowerBound));
+  if (!emitRemarks)
+    return true;
+  size_t best = 0;
+  for (size_t k = 1; k < plan.baselineSizes.size(); ++k)
+    if (plan.baselineSizes[k] < plan.baselineSizes[best])
+      best = k;
+  InFlightDiagnostic remark = emitRemark(fn.getLoc());
+  remark << "peakmem-plan-arena: '" << fn.getName() << "' arena " << size
+         << " bytes for " << placed.size() << " buffers (" << refused.size()
+         << " left out), lower bound " << cert.lowerBound << " ("
+         << boundKindName(cert.kind) << ", every order)";
+  if (size == cert.lowerBound) {
+    remark << ": optimal";
+  } else {
+    int64_t gap = size - cert.lowerBound;
+    std::string percent;
+    llvm::raw_string_ostream(percent)
+        << llvm::format("%.1f", 100.0 * gap / std::max<int64_t>(1, size));
+    remark << ": gap " << gap << " bytes (" << percent << "%)";
+  }
+  remark << "; live bound of this order " << orderBound << "; planner "
+         << arenaStopName(plan.stop);
+  if (!plan.baselineSizes.empty())
+    remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
+           << " " << plan.baselineSizes[best] << " bytes";
+  return true;
+}

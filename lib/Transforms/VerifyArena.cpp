@@ -1,0 +1,415 @@
+//===- VerifyArena.cpp - Re-check a static arena plan from the IR ---------===//
+//
+// Independent of the planner: lifetimes are rebuilt from the planned IR (a
+// view lives from itself to the last use of any view-like alias in its
+// block; a use nested in an op counts for that op's whole step; a view in a
+// nested block counts for its statement's whole step in the entry block) and
+// every recorded number is checked against them. The bound is recomputed
+// over every order on a clone of the function in which each view is an
+// allocation again, freed after its last use, through the memory model and
+// the core's bounds, and checked through a certificate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Arena.h"
+#include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace peakmem {
+#define GEN_PASS_DEF_VERIFYARENAPASS
+#include "peakmem/Transforms/Passes.h.inc"
+} // namespace peakmem
+
+using namespace mlir;
+using namespace peakmem;
+
+namespace {
+
+/// One view of the arena as the IR shows it.
+struct ArenaView {
+  mutable memref::ViewOp op;
+  int64_t offset = 0;
+  /// Bytes rounded up to `align`: what it occupies in the arena.
+  int64_t size = 0;
+  int64_t bytes = 0;
+  int64_t align = 1;
+  /// Entry-block steps, inclusive.
+  uint32_t first = 0, last = 0;
+  bool nested = false;
+};
+
+} // namespace
+
+/// Same rule as the planner's, written again: regions that run one at a
+/// time, so one arena slot serves every execution of a block.
+static bool hasSequentialRegions(Operation *op) {
+  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
+                             "scf.execute_region", "scf.index_switch",
+                             "affine.for", "affine.if", "memref.alloca_scope"},
+                            op->getName().getStringRef());
+}
+
+/// Every use of `root` and of its view-like aliases (view results pushed
+/// transitively). Returns the first use that hides the lifetime (an alias
+/// reaching a terminator, a non-view result, or an address extraction),
+/// else null.
+static Operation *collectUses(Value root, SmallVectorImpl<Operation *> &users) {
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      users.push_back(user);
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == v) {
+        for (Value r : user->getResults())
+          if (isa<BaseMemRefType>(r.getType()))
+            work.push_back(r);
+        continue;
+      }
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          isa<memref::ExtractAlignedPointerAsIndexOp, memref::DeallocOp>(
+              user) ||
+          user->getName().getDialectNamespace() == "llvm" ||
+          isa<UnrealizedConversionCastOp>(user) ||
+          llvm::any_of(user->getResultTypes(),
+                       [](Type t) { return isa<BaseMemRefType>(t); }))
+        return user;
+    }
+  }
+  return nullptr;
+}
+
+static LogicalResult getI64(FunctionOpInterface fn, StringRef name,
+                            int64_t &out) {
+  auto attr = fn->getAttrOfType<IntegerAttr>(name);
+  if (!attr || !attr.getType().isInteger(64))
+    return fn.emitError() << "peakmem-verify-arena: missing or non-i64 '"
+                          << name << "'";
+  out = attr.getInt();
+  return success();
+}
+
+/// The arena: the one entry-block memref.alloc or argument marked
+/// `peakmem.arena`, a static identity memref<Nxi8> in the default space.
+static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
+                                  int64_t size, int64_t align) {
+  SmallVector<Value> found;
+  for (BlockArgument arg : entry.getArguments())
+    if (fn.getArgAttr(arg.getArgNumber(), "peakmem.arena"))
+      found.push_back(arg);
+  for (Operation &op : entry)
+    if (op.hasAttr("peakmem.arena"))
+      found.push_back(op.getNumResults() == 1 ? op.getResult(0) : Value());
+  if (found.size() != 1 || !found[0])
+    return fn.emitError() << "peakmem-verify-arena: expected exactly one "
+                             "arena (an entry-block memref.alloc or argument "
+                             "marked 'peakmem.arena'), found "
+                          << found.size();
+  Value arena = found[0];
+  auto type = dyn_cast<MemRefType>(arena.getType());
+  Location loc = arena.getLoc();
+  if (!type || type.getRank() != 1 || !type.hasStaticShape() ||
+      !type.getElementType().isInteger(8) || !type.getLayout().isIdentity() ||
+      type.getMemorySpace() || type.getDimSize(0) != size)
+    return emitError(loc) << "peakmem-verify-arena: arena type "
+                          << arena.getType()
+                          << " disagrees with peakmem.arena_size = " << size
+                          << " (expected memref<" << size << "xi8>)";
+  if (auto alloc = arena.getDefiningOp<memref::AllocOp>()) {
+    if (static_cast<int64_t>(alloc.getAlignment().value_or(0)) != align)
+      return alloc.emitError()
+             << "peakmem-verify-arena: arena alignment "
+             << alloc.getAlignment().value_or(0)
+             << " disagrees with peakmem.arena_alignment = " << align;
+  } else if (!isa<BlockArgument>(arena)) {
+    return emitError(loc) << "peakmem-verify-arena: the arena must be a "
+                             "memref.alloc or an argument";
+  }
+  return arena;
+}
+
+/// Reads one view: constant offset, static type, alignment, lifetime.
+static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
+                                     const DenseMap<Operation *, uint32_t> &pos,
+                                     int64_t arenaSize, int64_t arenaAlign) {
+  ArenaView v;
+  v.op = view;
+  APInt shift;
+  if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
+    return view.emitError() << "peakmem-verify-arena: view offset is not a "
+                               "constant";
+  v.offset = shift.getSExtValue();
+  MemRefType type = view.getType();
+  if (!type.hasStaticShape())
+    return view.emitError() << "peakmem-verify-arena: view is not static";
+  DataLayout layout = DataLayout::closest(view);
+  int64_t elemBytes =
+      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  v.bytes = type.getNumElements() * elemBytes;
+  v.align =
+      static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes)));
+  if (auto attr = view->getAttrOfType<IntegerAttr>("peakmem.align")) {
+    if (attr.getInt() <= 0 ||
+        !llvm::isPowerOf2_64(static_cast<uint64_t>(attr.getInt())))
+      return view.emitError() << "peakmem-verify-arena: peakmem.align "
+                              << attr.getInt() << " is not a power of two";
+    v.align = std::max(v.align, attr.getInt());
+  }
+  v.size = alignTo(v.bytes, v.align);
+  if (v.align > arenaAlign)
+    return view.emitError() << "peakmem-verify-arena: view alignment "
+                            << v.align << " exceeds the arena's " << arenaAlign;
+  if (v.offset < 0 || v.offset % v.align)
+    return view.emitError()
+           << "peakmem-verify-arena: offset " << v.offset
+           << " is not a multiple of the view's alignment " << v.align;
+  if (v.offset > arenaSize - v.size)
+    return view.emitError()
+           << "peakmem-verify-arena: view [" << v.offset << ", "
+           << v.offset + v.size << ") lies outside the arena of " << arenaSize
+           << " bytes";
+  SmallVector<Operation *> users;
+  if (Operation *bad = collectUses(view.getResult(), users))
+    return view.emitError()
+           << "peakmem-verify-arena: the view's lifetime cannot be rebuilt: "
+              "an alias is used by '"
+           << bad->getName() << "'";
+  Block *block = view->getBlock();
+  if (block != &entry) {
+    v.nested = true;
+    for (Operation *p = block->getParentOp(); p && p->getBlock();
+         p = p->getParentOp()) {
+      if (!hasSequentialRegions(p))
+        return view.emitError()
+               << "peakmem-verify-arena: view inside '" << p->getName()
+               << "', whose region may run concurrently";
+      if (p->getBlock() == &entry)
+        break;
+    }
+    v.first = v.last = pos.lookup(entry.findAncestorOpInBlock(*view));
+    return v;
+  }
+  v.first = v.last = pos.lookup(view);
+  for (Operation *user : users)
+    v.last = std::max(v.last, pos.lookup(entry.findAncestorOpInBlock(*user)));
+  return v;
+}
+
+/// The bound over every order, recomputed on a clone of `fn` where each
+/// view is an allocation again (no alignment padding), freed right after the
+/// last use of its aliases in its block: the memory model of that clone,
+/// with only those buffers weighing (rounded as the views say) and nested
+/// ones held for their statement, then Bounds.h and a checked certificate.
+static FailureOr<int64_t> recomputeBound(FunctionOpInterface fn, Value arena,
+                                         ArrayRef<ArenaView> views) {
+  IRMapping map;
+  Operation *clone = fn->clone(map);
+  auto cloneFn = cast<FunctionOpInterface>(clone);
+  OpBuilder b(fn.getContext());
+  llvm::DenseMap<Operation *, const ArenaView *> viewOfAlloc;
+  for (const ArenaView &v : views) {
+    auto view = cast<memref::ViewOp>(map.lookup(v.op.getOperation()));
+    SmallVector<Operation *> users;
+    (void)collectUses(view.getResult(), users);
+    Block *block = view->getBlock();
+    Operation *last = view;
+    for (Operation *u : users) {
+      Operation *anc = block->findAncestorOpInBlock(*u);
+      if (anc && last->isBeforeInBlock(anc))
+        last = anc;
+    }
+    b.setInsertionPoint(view);
+    auto alloc = memref::AllocOp::create(b, view.getLoc(), view.getType());
+    view.getResult().replaceAllUsesWith(alloc.getResult());
+    b.setInsertionPointAfter(last == view.getOperation() ? alloc.getOperation()
+                                                         : last);
+    memref::DeallocOp::create(b, view.getLoc(), alloc.getResult());
+    Value shift = view.getByteShift();
+    view.erase();
+    if (Operation *c = shift.getDefiningOp(); c && c->use_empty())
+      c->erase();
+    viewOfAlloc[alloc] = &v;
+  }
+  Value cloneArena = map.lookupOrNull(arena);
+  if (Operation *def = cloneArena ? cloneArena.getDefiningOp() : nullptr) {
+    for (Operation *user : llvm::make_early_inc_range(def->getUsers()))
+      user->erase();
+    def->erase();
+  }
+
+  FailureOr<int64_t> result = failure();
+  {
+    MemoryModel model(cloneFn);
+    if (!model.isModeled()) {
+      fn.emitError() << "peakmem-verify-arena: cannot rebuild the bound: "
+                     << model.getFailure()->reason;
+    } else {
+      const BlockModel &entry = *model.getEntryBlockModel();
+      Problem p = entry.problem;
+      std::vector<int64_t> align(p.numBuffers(), 1);
+      for (StmtId s = 0; s < p.numStatements(); ++s)
+        p.statement(s).scratch = 0;
+      llvm::DenseMap<Operation *, StmtId> stepOf;
+      for (StmtId s = 0; s < entry.ops.size(); ++s)
+        stepOf[entry.ops[s]] = s;
+      for (BufferId buf = 0; buf < p.numBuffers(); ++buf) {
+        auto it = viewOfAlloc.find(entry.allocations[buf].getDefiningOp());
+        p.buffer(buf).bytes = it == viewOfAlloc.end() ? 0 : it->second->bytes;
+        if (it != viewOfAlloc.end())
+          align[buf] = it->second->align;
+      }
+      for (auto &[alloc, v] : viewOfAlloc)
+        if (v->nested)
+          p.statement(stepOf.lookup(entry.block->findAncestorOpInBlock(*alloc)))
+              .scratch += v->size;
+      ArenaExtractionOptions xo;
+      xo.alignment = align;
+      xo.includeScratch = true;
+      xo.scratchAlignment = 1;
+      Problem rounded = roundedForArena(p, xo);
+      Order order = identityOrder(rounded);
+      BoundOptions bo;
+      bo.maxFlows = 256;
+      bo.budgetMs = 2000;
+      Certificate cert = makeCertificate(rounded, order,
+                                         computeLowerBound(rounded, order, bo));
+      if (std::string err = checkCertificate(rounded, order, cert);
+          !err.empty())
+        fn.emitError() << "peakmem-verify-arena: internal: recomputed bound "
+                          "fails its certificate: "
+                       << err;
+      else
+        result = cert.lowerBound;
+    }
+  }
+  clone->erase();
+  return result;
+}
+
+namespace {
+
+struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    FunctionOpInterface fn = getOperation();
+    if (fn.isExternal() || !fn->hasAttr("peakmem.arena_size"))
+      return;
+    if (failed(verify(fn)))
+      signalPassFailure();
+  }
+
+  LogicalResult verify(FunctionOpInterface fn);
+};
+
+} // namespace
+
+LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
+  int64_t size, align, bound;
+  if (failed(getI64(fn, "peakmem.arena_size", size)) ||
+      failed(getI64(fn, "peakmem.arena_alignment", align)) ||
+      failed(getI64(fn, "peakmem.arena_lower_bound", bound)))
+    return failure();
+  auto optimal = fn->getAttrOfType<BoolAttr>("peakmem.arena_optimal");
+  if (!optimal)
+    return fn.emitError() << "peakmem-verify-arena: missing or non-bool "
+                             "'peakmem.arena_optimal'";
+  if (align <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(align)))
+    return fn.emitError() << "peakmem-verify-arena: peakmem.arena_alignment "
+                          << align << " is not a power of two";
+  Block &entry = fn.getFunctionBody().front();
+  FailureOr<Value> arena = findArena(fn, entry, size, align);
+  if (failed(arena))
+    return failure();
+
+  DenseMap<Operation *, uint32_t> pos;
+  uint32_t step = 0;
+  for (Operation &op : entry)
+    pos[&op] = step++;
+  SmallVector<ArenaView> views;
+  Operation *arenaFree = nullptr;
+  // Views in program order (uses are listed most recent first), so that an
+  // overlap is reported at the later of the two.
+  SmallVector<memref::ViewOp> arenaViews;
+  fn.getFunctionBody().walk([&](memref::ViewOp view) {
+    if (view.getSource() == *arena)
+      arenaViews.push_back(view);
+  });
+  for (memref::ViewOp view : arenaViews) {
+    FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
+    if (failed(v))
+      return failure();
+    views.push_back(*v);
+  }
+  for (Operation *user : arena->getUsers()) {
+    auto view = dyn_cast<memref::ViewOp>(user);
+    if (view && view.getSource() == *arena)
+      continue;
+    if (isa<memref::DeallocOp>(user) && user->getBlock() == &entry &&
+        !arenaFree && arena->getDefiningOp()) {
+      arenaFree = user;
+      continue;
+    }
+    return user->emitError()
+           << "peakmem-verify-arena: the arena is used by '" << user->getName()
+           << "': only views and one dealloc may use it";
+  }
+  if (arenaFree)
+    for (const ArenaView &v : views)
+      if (v.last >= pos.lookup(arenaFree))
+        return arenaFree->emitError()
+               << "peakmem-verify-arena: the arena is freed while a view is "
+                  "live";
+
+  // Overlaps: views sorted by first step; each against those starting
+  // while it is live.
+  llvm::stable_sort(views, [](const ArenaView &a, const ArenaView &b) {
+    return a.first < b.first;
+  });
+  for (size_t i = 0; i < views.size(); ++i)
+    for (size_t j = i + 1; j < views.size() && views[j].first <= views[i].last;
+         ++j) {
+      const ArenaView &u = views[i], &v = views[j];
+      if (u.size == 0 || v.size == 0 || u.offset >= v.offset + v.size ||
+          v.offset >= u.offset + u.size)
+        continue;
+      InFlightDiagnostic err = v.op.emitError();
+      err << "peakmem-verify-arena: view [" << v.offset << ", "
+          << v.offset + v.size << ") overlaps a view [" << u.offset << ", "
+          << u.offset + u.size << ") live at the same time";
+      err.attachNote(u.op.getLoc()) << "the other view";
+      return failure();
+    }
+
+  if (bound > size)
+    return fn.emitError() << "peakmem-verify-arena: peakmem.arena_lower_bound "
+                          << bound << " exceeds peakmem.arena_size " << size;
+  if (optimal.getValue() != (bound == size))
+    return fn.emitError() << "peakmem-verify-arena: peakmem.arena_optimal is "
+                          << (optimal.getValue() ? "true" : "false")
+                          << " but the arena is " << size
+                          << " bytes and the bound " << bound;
+  FailureOr<int64_t> recomputed = recomputeBound(fn, *arena, views);
+  if (failed(recomputed))
+    return failure();
+  if (bound > *recomputed)
+    return fn.emitError()
+           << "peakmem-verify-arena: peakmem.arena_lower_bound " << bound
+           << " is not supported: the bound over every order recomputed from "
+              "the IR is "
+           << *recomputed;
+  return success();
+}

@@ -1,0 +1,202 @@
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena))' --split-input-file -verify-diagnostics | FileCheck %s
+// Every plan the pass writes passes the independent check (an error would be
+// unexpected here).
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena,peakmem-verify-arena))' --split-input-file -verify-diagnostics | FileCheck %s
+
+// Two buffers live together: a (16xf32 = 64 B, align 4) and b (8xf64 = 64 B,
+// alloc alignment 64). They cannot share: arena = 64 + 64 = 128 = the live
+// bound, so optimal; the arena alloc carries the largest alignment (64). The
+// returned buffer escapes and stays a plain alloc.
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME: peakmem.arena_alignment = 64 : i64, peakmem.arena_lower_bound = 128 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 128 : i64
+// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, peakmem.arena} : memref<128xi8>
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: memref.view %[[ARENA]][%[[C0]]][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<16xf32>
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: memref.view %[[ARENA]][%[[C64]]][] {peakmem.align = 64 : i64} : memref<128xi8> to memref<8xf64>
+// CHECK: %[[R:.*]] = memref.alloc() : memref<8xf64>
+// CHECK-NOT: memref.dealloc %{{.*}} : memref<16xf32>
+// CHECK: memref.dealloc %[[ARENA]] : memref<128xi8>
+// CHECK-NEXT: return %[[R]]
+// expected-remark @below {{peakmem-plan-arena: 'chain' arena 128 bytes for 2 buffers (1 left out), lower bound 128 (local, every order): optimal; live bound of this order 128; planner reached-bound; best baseline tflm-greedy 128 bytes}}
+func.func @chain(%x: memref<16xf32>) -> memref<8xf64> {
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  %b = memref.alloc() {alignment = 64 : i64} : memref<8xf64>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (2 * i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a : memref<16xf32>) outs(%b : memref<8xf64>) {
+  ^bb0(%v: f32, %o: f64):
+    %e = arith.extf %v : f32 to f64
+    linalg.yield %e : f64
+  }
+  memref.dealloc %a : memref<16xf32>
+  // expected-remark @below {{peakmem-plan-arena: buffer left out of the arena: it escapes its block (returned, yielded or never freed)}}
+  %r = memref.alloc() : memref<8xf64>
+  memref.copy %b, %r : memref<8xf64> to memref<8xf64>
+  memref.dealloc %b : memref<8xf64>
+  return %r : memref<8xf64>
+}
+
+// -----
+
+// A chain of three 64xf32 buffers (256 B each, align 4): a dies when c is
+// born, so c reuses a's bytes: a at 0, b at 256, c at 0; arena 512 = the live
+// bound (two buffers live at any step), optimal. The per-buffer allocator
+// would need the same 512 B, the arena makes it one request.
+// CHECK-LABEL: func.func @reuse
+// CHECK-SAME: peakmem.arena_size = 512 : i64
+// CHECK: memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+// CHECK: memref.view %{{.*}}[%c0][]
+// CHECK: memref.view %{{.*}}[%c256][]
+// CHECK: memref.view %{{.*}}[%c0_{{[0-9]+}}][]
+// CHECK-NOT: memref.dealloc %{{.*}} : memref<64xf32>
+// expected-remark @below {{'reuse' arena 512 bytes for 3 buffers (0 left out), lower bound 512}}
+func.func @reuse(%x: memref<64xf32>, %y: memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%a : memref<64xf32>)
+  %b = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%a : memref<64xf32>) outs(%b : memref<64xf32>)
+  memref.dealloc %a : memref<64xf32>
+  %c = memref.alloc() : memref<64xf32>
+  linalg.copy ins(%b : memref<64xf32>) outs(%c : memref<64xf32>)
+  memref.dealloc %b : memref<64xf32>
+  linalg.copy ins(%c : memref<64xf32>) outs(%y : memref<64xf32>)
+  memref.dealloc %c : memref<64xf32>
+  return
+}
+
+// -----
+
+// Nested scratch: t1 (32xf32 = 128 B, alignment 64) and t2 (32xf64 = 256 B,
+// align 8) are allocated in the loop body; each is held for the whole step of
+// the scf.for in the entry block, so they never share: arena 128 + 256 = 384
+// (t2 at 0, t1 at 256, a multiple of 64). The views are created inside the
+// body from the arena of the entry block; acc escapes.
+// CHECK-LABEL: func.func @nested
+// CHECK-SAME: peakmem.arena_size = 384 : i64
+// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, peakmem.arena} : memref<384xi8>
+// CHECK: scf.for
+// CHECK: memref.view %[[ARENA]][%c256][] {peakmem.align = 64 : i64} : memref<384xi8> to memref<32xf32>
+// CHECK: memref.view %[[ARENA]][%c0{{.*}}][] {peakmem.align = 8 : i64} : memref<384xi8> to memref<32xf64>
+// CHECK-NOT: memref.dealloc
+// CHECK: }
+// CHECK: memref.dealloc %[[ARENA]]
+// expected-remark @below {{'nested' arena 384 bytes for 2 buffers (1 left out), lower bound 384}}
+func.func @nested(%x: memref<32xf32>, %n: index) -> memref<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %acc = memref.alloc() : memref<32xf32>
+  memref.copy %x, %acc : memref<32xf32> to memref<32xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %t1 = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+    linalg.copy ins(%acc : memref<32xf32>) outs(%t1 : memref<32xf32>)
+    %t2 = memref.alloc() : memref<32xf64>
+    linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+        ins(%t1 : memref<32xf32>) outs(%t2 : memref<32xf64>) {
+    ^bb0(%v: f32, %o: f64):
+      %e = arith.extf %v : f32 to f64
+      linalg.yield %e : f64
+    }
+    memref.dealloc %t1 : memref<32xf32>
+    linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+        ins(%t2 : memref<32xf64>) outs(%acc : memref<32xf32>) {
+    ^bb0(%v: f64, %o: f32):
+      %t = arith.truncf %v : f64 to f32
+      linalg.yield %t : f32
+    }
+    memref.dealloc %t2 : memref<32xf64>
+  }
+  return %acc : memref<32xf32>
+}
+
+// -----
+
+// memref.alloca is stack memory (0 heap bytes in the model): not placed, no
+// remark; the one heap buffer (64 B) gets an arena of 64.
+// CHECK-LABEL: func.func @alloca_left_alone
+// CHECK: memref.alloca() : memref<16xf32>
+// CHECK: memref.view %{{.*}}[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+// expected-remark @below {{'alloca_left_alone' arena 64 bytes for 1 buffers (0 left out)}}
+func.func @alloca_left_alone(%x: memref<16xf32>, %y: memref<16xf32>) {
+  %s = memref.alloca() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%s : memref<16xf32>)
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%s : memref<16xf32>) outs(%a : memref<16xf32>)
+  linalg.copy ins(%a : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// A dynamically shaped buffer: the memory model does not describe the
+// function, so nothing is placed and the function is left unchanged.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: peakmem.arena
+// CHECK: memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: memref.alloc() : memref<16xf32>
+func.func @dynamic(%n: index, %y: memref<16xf32>) {
+  // expected-remark @below {{peakmem: 'dynamic' not modeled: 'memref.alloc' allocates a buffer of dynamic or unknown size}}
+  %d = memref.alloc(%n) : memref<?xf32>
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%y : memref<16xf32>) outs(%a : memref<16xf32>)
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %d : memref<?xf32>
+  return
+}
+
+// -----
+
+// Refused buffers stay plain allocs, one remark each: a strided layout
+// (memref.view only yields identity layouts), a vector element type, and a
+// buffer allocated in scf.parallel (iterations may run concurrently, they
+// cannot share one slot). Only the plain 16xf32 buffer is placed.
+// CHECK-LABEL: func.func @refused
+// CHECK: memref.alloc() : memref<4x4xf32, strided<[8, 1]>>
+// CHECK: memref.alloc() : memref<4xvector<4xf32>>
+// CHECK: scf.parallel
+// CHECK-NEXT: memref.alloc() : memref<8xf32>
+// CHECK: memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+// expected-remark @below {{'refused' arena 64 bytes for 1 buffers (3 left out)}}
+func.func @refused(%y: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @below {{buffer left out of the arena: memref.view cannot produce its non-identity layout}}
+  %s = memref.alloc() : memref<4x4xf32, strided<[8, 1]>>
+  // expected-remark @below {{buffer left out of the arena: memref.view cannot produce its element type}}
+  %v = memref.alloc() : memref<4xvector<4xf32>>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-remark @below {{buffer left out of the arena: it is allocated in 'scf.parallel', whose region may run concurrently or re-entrantly}}
+    %p = memref.alloc() : memref<8xf32>
+    memref.dealloc %p : memref<8xf32>
+    scf.reduce
+  }
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%y : memref<16xf32>) outs(%a : memref<16xf32>)
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %s : memref<4x4xf32, strided<[8, 1]>>
+  memref.dealloc %v : memref<4xvector<4xf32>>
+  return
+}
+
+// -----
+
+// An alias of the buffer flows into an scf.for iter_arg: the loop's result
+// may be the buffer, so its uses do not show its lifetime: left alone.
+// CHECK-LABEL: func.func @iter_arg_flow
+// CHECK-NOT: memref.view
+// expected-remark @below {{'iter_arg_flow' has no buffer to place}}
+func.func @iter_arg_flow(%y: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @below {{buffer left out of the arena: an alias flows into a result of 'scf.for'}}
+  %a = memref.alloc() : memref<16xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%it = %a) -> (memref<16xf32>) {
+    linalg.copy ins(%y : memref<16xf32>) outs(%it : memref<16xf32>)
+    scf.yield %it : memref<16xf32>
+  }
+  linalg.copy ins(%r : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %a : memref<16xf32>
+  return
+}

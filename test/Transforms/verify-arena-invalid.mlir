@@ -1,0 +1,225 @@
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-verify-arena))' --split-input-file -verify-diagnostics
+// Mutations of a valid plan, each rejected by peakmem-verify-arena with an
+// error at the offending op. The base is the plan peakmem-plan-arena writes
+// for a chain of three 64xf32 buffers (256 B each): a at 0, b at 256, c at 0
+// (c reuses a), arena 512 = the bound; one edit per case.
+
+// c moved onto b (256): b and c are live together at the copy b -> c.
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  // expected-note @below {{the other view}}
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 256 : index
+    // expected-error @below {{view [256, 512) overlaps a view [256, 512) live at the same time}}
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// a moved onto b: live together at the copy a -> b.
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 256 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+    // expected-error @below {{view [256, 512) overlaps a view [256, 512) live at the same time}}
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// b shifted by 8 bytes: [264, 520) passes the end of the 512-byte arena.
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 264 : index
+    // expected-error @below {{view [264, 520) lies outside the arena of 512 bytes}}
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// a at offset 2: not a multiple of its alignment 4 (f32).
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 2 : index
+    // expected-error @below {{offset 2 is not a multiple of the view's alignment 4}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// a claims alignment 16 but sits at 8.
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 16 : index
+    // expected-error @below {{view alignment 16 exceeds the arena's 4}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 16 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// The arena is 500 bytes but the attribute says 512.
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  // expected-error @below {{arena type 'memref<500xi8>' disagrees with peakmem.arena_size = 512}}
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<500xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<500xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<500xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<500xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<500xi8>
+  return
+}
+
+// -----
+
+// A wasteful plan (c at 512, arena 768) that claims to be optimal with
+// bound 768: the bound over every order recomputed from the IR is 512.
+// expected-error @below {{peakmem.arena_lower_bound 768 is not supported: the bound over every order recomputed from the IR is 512}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 768 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 768 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 512 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<768xi8>
+  return
+}
+
+// -----
+
+// The same plan claiming optimality against its true bound 512.
+// expected-error @below {{peakmem.arena_optimal is true but the arena is 768 bytes and the bound 512}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 768 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 512 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<768xi8>
+  return
+}
+
+// -----
+
+// A bound above the arena is impossible.
+// expected-error @below {{peakmem.arena_lower_bound 600 exceeds peakmem.arena_size 512}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 600 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// Two nested views of one loop body are both live for the whole scf.for
+// step: t2 moved onto t1 (256) overlaps it.
+func.func @nested(%arg0: memref<32xf32>, %arg1: index) -> memref<32xf32> attributes {peakmem.arena_alignment = 64 : i64, peakmem.arena_lower_bound = 384 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 384 : i64} {
+  %alloc = memref.alloc() {alignment = 64 : i64, peakmem.arena} : memref<384xi8>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %alloc_0 = memref.alloc() : memref<32xf32>
+  memref.copy %arg0, %alloc_0 : memref<32xf32> to memref<32xf32>
+  scf.for %arg2 = %c0 to %arg1 step %c1 {
+    %c256 = arith.constant 256 : index
+    // expected-note @below {{the other view}}
+    %view = memref.view %alloc[%c256][] {peakmem.align = 64 : i64} : memref<384xi8> to memref<32xf32>
+    linalg.copy ins(%alloc_0 : memref<32xf32>) outs(%view : memref<32xf32>)
+    %c0_1 = arith.constant 128 : index
+    // expected-error @below {{view [128, 384) overlaps a view [256, 384) live at the same time}}
+    %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 8 : i64} : memref<384xi8> to memref<32xf64>
+    linalg.copy ins(%view : memref<32xf32>) outs(%alloc_0 : memref<32xf32>)
+    linalg.copy ins(%alloc_0 : memref<32xf32>) outs(%view_2 : memref<32xf64>)
+  }
+  memref.dealloc %alloc : memref<384xi8>
+  return %alloc_0 : memref<32xf32>
+}
+
+// -----
+
+// A view returned from the function: its lifetime does not end at its last
+// use in the block.
+func.func @escape(%arg0: memref<16xf32>) -> memref<16xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 64 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 64 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'func.return'}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+  memref.dealloc %alloc : memref<64xi8>
+  return %view : memref<16xf32>
+}
