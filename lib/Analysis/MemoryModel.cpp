@@ -445,25 +445,32 @@ Bases ModelBuilder::computeBases(Value v,
     } else if (allocates) {
       result.allocs.push_back(v);
     } else {
-      // Opaque producer (call, region op result, cast to another type...):
-      // it may return any memory it can reach.
       result.external = true;
-      def->walk([&](Operation *inner) {
-        for (Value operand : inner->getOperands())
-          if (isa<BaseMemRefType>(operand.getType()) &&
-              !isDefinedInside(operand, def))
-            merge(operand);
-      });
-      // And whatever its regions pass back to it.
       if (std::optional<SmallVector<Value>> flows = flowsInto(v)) {
+        // A region-branch result is exactly what its regions (or, for a
+        // region that may not run, its entry operands) pass back to it.
         for (Value w : *flows)
           merge(w);
-      } else if (def->getNumRegions() != 0) {
-        for (Value w : fallbackFlows(def))
-          merge(w);
-        result.opaque = true;
-      } else if (!producesTrackedPointer(def)) {
-        result.opaque = true;
+      } else {
+        // Opaque producer (call, cast to another type, a region op without
+        // the interface...): it may return any memory it can reach. A
+        // memref loaded from memory is not the memory it is loaded from:
+        // it is an address stored there, i.e. a captured buffer (opaque,
+        // below) or external memory.
+        if (!isa<memref::LoadOp>(def))
+          def->walk([&](Operation *inner) {
+            for (Value operand : inner->getOperands())
+              if (isa<BaseMemRefType>(operand.getType()) &&
+                  !isDefinedInside(operand, def))
+                merge(operand);
+          });
+        if (def->getNumRegions() != 0) {
+          for (Value w : fallbackFlows(def))
+            merge(w);
+          result.opaque = true;
+        } else if (!producesTrackedPointer(def)) {
+          result.opaque = true;
+        }
       }
     }
   } else {
@@ -719,7 +726,13 @@ BlockModel *ModelBuilder::build(Block &block,
     p.statement(s).scratch = scratch;
 
     // Memory effects of the op and everything nested in it.
-    auto all = getEffectsRecursively(op);
+    // Awaiting only synchronises: its memory effects are the pending
+    // accesses of the work it awaits (added with the SSA uses below), not
+    // unknown ones.
+    auto all =
+        isAsyncOp(op, "async.await") || isAsyncOp(op, "async.await_all")
+            ? std::make_optional(SmallVector<MemoryEffects::EffectInstance>())
+            : getEffectsRecursively(op);
     const bool trusted = rangesTrusted(op);
     if (!all) {
       fx.unknown = true;
@@ -865,6 +878,22 @@ BlockModel *ModelBuilder::build(Block &block,
       if (freeStmt[it->second] >= 0)
         end = freeStmt[it->second];
     }
+    // The window [first capture, free) is a property of the order: pin
+    // every opaque statement on its side of the capture and of the free, so
+    // that every legal order has the same window and a model rebuilt from
+    // the reordered block agrees with this one.
+    if (it != bufferOf.end() && begin < end)
+      for (int64_t s = 0, e = bm->ops.size(); s < e; ++s) {
+        const StmtEffects &fx = effects[s];
+        if (s == begin || !(fx.unknown || fx.opaqueRead || fx.opaqueWrite))
+          continue;
+        if (s < begin)
+          p.addEdge(s, begin);
+        else
+          p.addEdge(begin, s);
+        if (freeStmt[it->second] >= 0 && s > freeStmt[it->second])
+          p.addEdge(freeStmt[it->second], s);
+      }
     for (int64_t s = begin; s < end; ++s) {
       StmtEffects &fx = effects[s];
       bool reads = fx.unknown || fx.opaqueRead;

@@ -160,10 +160,14 @@ std::optional<int64_t> elementAllocSize(Type type, std::string *whyNot) {
       return refuse(whyNot, "'" + typeString(type) + "', too large to size");
     return size;
   }
-  if (isa<BaseMemRefType>(type))
-    return refuse(whyNot, "'" + typeString(type) +
-                              "' (a buffer of memref descriptors, which the "
-                              "model does not track)");
+  // A memref element is its lowered descriptor: a ranked one is
+  // struct {ptr, ptr, i64, [r x i64], [r x i64]} (24 + 16 r bytes; pointers
+  // are 8 bytes with alignment 8, so no padding), an unranked one
+  // struct {i64, ptr} (16 bytes). Its layout does not change the struct.
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return 24 + 16 * static_cast<int64_t>(memref.getRank());
+  if (isa<UnrankedMemRefType>(type))
+    return 16;
   return refuse(whyNot,
                 "'" + typeString(type) + "', which the model does not size");
 }
@@ -228,6 +232,11 @@ std::optional<int64_t> allocationBytes(Value allocation, std::string *whyNot) {
           isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource()))
         return 0;
   }
+  // An allocation nothing uses (not even a free) is trivially dead: every
+  // MLIR rewrite driver of the lowering erases it, so it never reaches the
+  // allocator.
+  if (allocation.use_empty() && isOpTriviallyDead(def))
+    return 0;
   if (std::string reason = dataLayoutSpecReason(def); !reason.empty())
     return refuse(whyNot, reason);
   if (auto alloc = dyn_cast<memref::AllocOp>(def)) {

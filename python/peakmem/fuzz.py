@@ -59,11 +59,12 @@ def _env_flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
 
-# PEAKMEM_FUZZ_NEW_SHAPES=1: the tests also run the new-shape and huge
-# programs, and the oracle uses the rules they need that the programs of
-# the other ranges did not (a free never moves above a call written before
-# it). Off by default until the C++ model implements them.
-NEW_RULES = _env_flag("PEAKMEM_FUZZ_NEW_SHAPES")
+# The new-shape and huge programs (loop-carried memrefs, async regions,
+# retained pointers, memrefs of memrefs, odd element types, huge sizes) and
+# the oracle rule they need (a free stays behind a call written before it
+# when the call may reach the buffer: its address was captured) are on by
+# default; PEAKMEM_FUZZ_NEW_SHAPES=0 turns them off (to bisect a failure).
+NEW_RULES = os.environ.get("PEAKMEM_FUZZ_NEW_SHAPES", "1") not in ("", "0")
 
 # Relative weights of the new shapes (PEAKMEM_FUZZ_SHAPE_WEIGHTS, e.g.
 # "async=0,odd-type=3"): every program of SHAPES_BASE.. starts with one of
@@ -168,10 +169,13 @@ class Buf:
     align: int = 0           # `alignment` attribute (bytes requested on top)
     external: bool = False   # a function argument
     stack: bool = False      # memref.alloca: 0 heap bytes, never freed
+    # No use at all (not even a dealloc): every MLIR rewrite driver erases
+    # it as trivially dead before it reaches the allocator: 0 bytes.
+    dead: bool = False
 
     @property
     def bytes(self) -> int:
-        if self.stack:
+        if self.stack or self.dead:
             return 0
         n = 1
         for d in self.shape:
@@ -228,6 +232,10 @@ class Stmt:
     cond: Optional[Tuple] = None   # scf.if: ("const", taken) | ("iv", iv, k)
     iv: str = ""              # scf.for: induction variable and trip count
     trips: int = 0
+    # Statements this one keeps its side of (an access through a loaded
+    # memref and the capture statements of its block: which buffers it may
+    # reach depends on whether the capture precedes it).
+    pinned_to: Set[int] = dataclasses.field(default_factory=set)
 
     def regions(self) -> List[Tuple[object, "Block"]]:
         """(block key, block) of the op's regions: the key of region 0 is
@@ -293,6 +301,9 @@ class Block:
     stmts: List[Stmt]
     bufs: Dict[str, Buf]     # bases allocated in this block
     escaping: Set[str] = dataclasses.field(default_factory=set)
+    # Bases whose address escaped (to a call, into memory) anywhere in the
+    # function: a call may reach them, so their frees stay after it.
+    captured: Set[str] = dataclasses.field(default_factory=set)
 
 
 @dataclasses.dataclass
@@ -392,6 +403,8 @@ class Generator:
         self.shape_count: Dict[str, int] = {}
         self.runtime_decls: List[Tuple[str, List[str]]] = []
         self.captured: Set[str] = set()       # bases whose address escaped
+        # The statement that first captured each base (a call, a store).
+        self.capture_sid: Dict[str, int] = {}
         self.loaded: List[Stmt] = []          # ops on memrefs loaded
         self.pending: List[Tuple[int, List[Stmt], List[Val]]] = []
         self.tiny = TINY_BASE <= seed < EXT_BASE or \
@@ -824,11 +837,16 @@ class Generator:
                   [head_line] +
                   [f"  {line}" for s in body for line in _stmt_lines(s)] +
                   ["}"],
-                  body=Block(body, bbufs), head=head_line, iv=iv,
+                  body=Block(body, bbufs, captured=self.captured), head=head_line, iv=iv,
                   trips=trips)
-        _summarize_regions(st, [Block(body, bbufs)], {iv})
+        _summarize_regions(st, [Block(body, bbufs, captured=self.captured)], {iv})
         st.uses |= {c0, c1, ct}
         return st
+
+    def capture(self, base: str, sid: int):
+        """`base`'s address escapes at statement `sid` (in program order)."""
+        self.captured.add(base)
+        self.capture_sid.setdefault(base, sid)
 
     # ----------------------------------------------------- extended steps
     def barrier_call(self, out: List[Stmt], readable: List[Val]):
@@ -844,7 +862,7 @@ class Generator:
                              "()"],
                             uses={v.name}, views={v.base}, barrier=True))
             v.uses += 1
-            self.captured.add(v.base)
+            self.capture(v.base, out[-1].sid)
         else:
             name = f"@fz{self.seed}_barrier{k}"
             self.decls.append((name, []))
@@ -947,7 +965,7 @@ class Generator:
                     self.generic(body, "reduce", [t], self.pick(reds))
             self.place_frees(body, bbufs, set(),
                              rng.choice(["end", "last", "mixed"]))
-            return Block(body, bbufs)
+            return Block(body, bbufs, captured=self.captured)
         if kind == "call":
             self.barrier_call(body, readable)
         if writable:
@@ -962,7 +980,7 @@ class Generator:
                             scalars=[self.scalar(dst.elem)])
         elif not body:
             self.barrier_call(body, readable)
-        return Block(body, bbufs)
+        return Block(body, bbufs, captured=self.captured)
 
     def make_if(self, out: List[Stmt], readable: List[Val],
                 writable: List[Val], iv=None):
@@ -1200,7 +1218,7 @@ class Generator:
                         [f"func.call @peakmem_retain_f32({ac}) : "
                          "(memref<?xf32>) -> ()"],
                         uses={ac}, views={a.base}, barrier=True))
-        self.captured.add(a.base)
+        self.capture(a.base, out[-1].sid)
         # Something else may happen between retain and release.
         if rng.random() < 0.5:
             self.act_unary(out, bufs)
@@ -1214,7 +1232,7 @@ class Generator:
                         [f"func.call @peakmem_release_f32({ec}) : "
                          "(memref<?xf32>) -> ()"],
                         uses={ec}, views={e.base}, barrier=True))
-        self.captured.add(e.base)
+        self.capture(e.base, out[-1].sid)
         return e
 
     def act_memref_of_memref(self, out, bufs):
@@ -1238,7 +1256,7 @@ class Generator:
                   views={v.base})
         add_span(st, h.base, None)
         out.append(st)
-        self.captured.add(v.base)
+        self.capture(v.base, out[-1].sid)
         ld = self.new_name("ld")
         st = Stmt(self.new_sid(), "memref.load",
                   [f"{ld} = memref.load {h.name}[{c0}] : {ht}"],
@@ -1332,11 +1350,19 @@ class Generator:
         return d
 
     def finish_shapes(self, stmts: List[Stmt], bufs: Dict[str, Buf]):
-        """Sets the accesses of the ops on loaded memrefs: every captured
-        base of the block (anywhere in the function: the rule is flow
-        insensitive) and external memory."""
+        """Sets the accesses of the ops on loaded memrefs: every base of the
+        block captured before the op, and external memory."""
+        pos = {st.sid: i for i, st in enumerate(stmts)}
         for st in self.loaded:
-            may = {b for b in self.captured if b in bufs} | {EXT}
+            # A loaded memref can hold only an address captured before it
+            # is used (in program order): a buffer captured by a later
+            # statement of the block is out of its reach. A capture inside
+            # a nested region counts from the start of the block.
+            here = pos.get(st.sid, len(stmts))
+            may = {b for b in self.captured if b in bufs and
+                   pos.get(self.capture_sid[b], -1) < here} | {EXT}
+            st.pinned_to |= {self.capture_sid[b] for b in self.captured
+                             if b in bufs and self.capture_sid[b] in pos}
             st.writes |= may
             if st.loaded_reads:
                 st.reads |= may
@@ -1501,7 +1527,8 @@ class Generator:
         self.place_frees(stmts, bufs, escaping, policy, leak_p=0.04)
         stmts[:0] = self.const_order
 
-        block = Block(stmts, bufs, escaping)
+        block = Block(stmts, bufs, escaping, self.captured)
+        mark_dead_buffers(block)
         name = f"fz{self.seed}"
         prog = Program(self.seed, name, args, results, block,
                        decls=self.decls, runtime_decls=self.runtime_decls,
@@ -1700,6 +1727,25 @@ def generate_huge(seed: int) -> Program:
     return p
 
 
+def mark_dead_buffers(block: "Block"):
+    """Marks the buffers of `block` and its nested blocks that no statement
+    uses (Buf.dead)."""
+    used: Set[str] = set()
+    blocks = [block]
+    while blocks:
+        b = blocks.pop()
+        for st in b.stmts:
+            used |= st.uses
+            blocks.extend(blk for _, blk in st.regions())
+    blocks = [block]
+    while blocks:
+        b = blocks.pop()
+        for name, buf in b.bufs.items():
+            buf.dead = name not in used
+        for st in b.stmts:
+            blocks.extend(blk for _, blk in st.regions())
+
+
 # ===========================================================================
 # Oracle
 # ===========================================================================
@@ -1715,9 +1761,12 @@ def dependencies(block: Block) -> List[Tuple[int, int, str]]:
             if a.defs & b.uses:
                 deps.append((a.sid, b.sid, "SSA def-use"))
                 continue
+            if a.sid in b.pinned_to or b.sid in a.pinned_to:
+                deps.append((a.sid, b.sid, "capture window"))
+                continue
             if (a.barrier and b.touches_memory()
                     and (not b.alloc_or_free_only()
-                         or (NEW_RULES and b.free))) or \
+                         or (NEW_RULES and b.free in block.captured))) or \
                     (b.barrier and a.touches_memory()
                      and not a.alloc_or_free_only()):
                 deps.append((a.sid, b.sid, "barrier (call)"))
@@ -3459,7 +3508,8 @@ def copy_program(p: Program) -> Program:
     permuting a block of the copy leaves p alone; leaf statements are
     shared (never modified)."""
     def cblock(b: Block) -> Block:
-        return Block([cstmt(s) for s in b.stmts], b.bufs, b.escaping)
+        return Block([cstmt(s) for s in b.stmts], b.bufs, b.escaping,
+                     b.captured)
 
     def cstmt(s: Stmt) -> Stmt:
         if s.body is None:

@@ -14,6 +14,7 @@
 // RUN: %python -m peakmem exec %t.mlir --function vectors --check-model | FileCheck %s --check-prefix=VECTORS
 // RUN: %python -m peakmem exec %t.mlir --function bool_vectors --check-model | FileCheck %s --check-prefix=BOOLS
 // RUN: %python -m peakmem exec %t.mlir --function complex --check-model | FileCheck %s --check-prefix=COMPLEX
+// RUN: %python -m peakmem exec %t.mlir --function descriptors --check-model | FileCheck %s --check-prefix=DESCRIPTORS
 //
 // A certified lower bound is never above the measured peak: @bits used to be
 // modeled at 8 bytes per vector<8xi1> (2 x 8192 bytes, certified
@@ -201,6 +202,24 @@ func.func @complex() {
   memref.dealloc %b0 : memref<5xcomplex<f32>>
   memref.dealloc %a1 : memref<5xcomplex<f64>>
   memref.dealloc %b1 : memref<5xcomplex<f64>>
+  return
+}
+
+// @descriptors (a memref element is its lowered descriptor struct:
+// 24 + 16 x rank bytes; not a scalar, so + the element size without
+// alignment):
+//   memref<5xmemref<f32>>      (24 bytes)    5*24 + 24 = 144
+//   memref<5xmemref<2xf32>>    (40 bytes)    5*40 + 40 = 240
+//   memref<5xmemref<2x3xf32>>  (56 bytes)    5*56 + 64 = 344 (alignment 64)
+//   peak = 144 + 240 + 344 = 728
+// DESCRIPTORS: model_matches: 728
+func.func @descriptors() {
+  %a = memref.alloc() : memref<5xmemref<f32>>
+  %b = memref.alloc() : memref<5xmemref<2xf32>>
+  %c = memref.alloc() {alignment = 64 : i64} : memref<5xmemref<2x3xf32>>
+  memref.dealloc %a : memref<5xmemref<f32>>
+  memref.dealloc %b : memref<5xmemref<2xf32>>
+  memref.dealloc %c : memref<5xmemref<2x3xf32>>
   return
 }
 

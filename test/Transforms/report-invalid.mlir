@@ -131,18 +131,6 @@ func.func @tf32_elements() {
 
 // -----
 
-// A buffer of memref descriptors: buffers stored in memory are not tracked.
-// CHECK-LABEL: func.func @memref_elements
-// CHECK-NOT: peakmem.peak
-func.func @memref_elements() {
-  // expected-remark @below {{allocates a buffer of element type 'memref<2xf32>' (a buffer of memref descriptors, which the model does not track)}}
-  %a = memref.alloc() : memref<4xmemref<2xf32>>
-  memref.dealloc %a : memref<4xmemref<2xf32>>
-  return
-}
-
-// -----
-
 // A scalable vector has no static size.
 // CHECK-LABEL: func.func @scalable_vector_elements
 // CHECK-NOT: peakmem.peak
