@@ -12,7 +12,7 @@ graphs feeding Resize) are evaluated here with numpy.
 
 import numpy as np
 
-from .tosa_emitter import Emitter, ImportError_, UnsupportedOp, V, is_float
+from .tosa_emitter import Emitter, ImportError_, UnsupportedOp
 
 FMT = "ONNX"
 
