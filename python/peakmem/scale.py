@@ -4,7 +4,8 @@ Generates (1) one block of N statements shaped as a chain with skips
 (statement i reads the outputs of i-1 and i-3; frees at the end of the block,
 as upstream bufferization leaves them) and (2) a module of many functions, and
 measures wall time and peak RSS of: parsing and printing alone (mlir-opt),
-upstream --optimize-allocation-liveness, and peakmem's passes. Writes
+upstream --optimize-allocation-liveness, and peakmem's passes (reordering,
+arena planning after it, the whole optimize pipeline). Writes
 docs/scale.md. Figures are ratios against the parse time on the same machine.
 """
 
@@ -99,6 +100,9 @@ def run(args):
                                    "builtin.module(func.func(peakmem-report{remarks=0}))"], None)
             r["reorder"] = measure([opt, str(path), "-o", "/dev/null", "-p",
                                     "builtin.module(func.func(peakmem-reorder{remarks=0}))"], None)
+            r["arena"] = measure([opt, str(path), "-o", "/dev/null", "-p",
+                                  "builtin.module(func.func(peakmem-reorder{remarks=0},"
+                                  "peakmem-plan-arena{remarks=0}))"], None)
             r["optimize"] = measure([opt, str(path), "-o", "/dev/null", "-p",
                                      "builtin.module(func.func(peakmem-reorder{remarks=0},"
                                      "peakmem-recompute{remarks=0},peakmem-certify{remarks=0},"
@@ -120,8 +124,8 @@ def run(args):
              "a 2-core machine). The chain block: statement i reads the outputs of i-1 and "
              "i-3, frees at the end of the block as upstream bufferization leaves them. "
              f"Upstream `optimize-allocation-liveness` is cut at {args.upstream_timeout:.0f} s.\n",
-             "| input | parse+print | peakmem-report | peakmem-reorder | reorder+recompute+certify+verify | upstream optimize-allocation-liveness |",
-             "|---|---|---|---|---|---|"]
+             "| input | parse+print | peakmem-report | peakmem-reorder | reorder+plan-arena | reorder+recompute+certify+verify | upstream optimize-allocation-liveness |",
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
         base = r["parse"][0]
         up = r["upstream"]
@@ -129,6 +133,7 @@ def run(args):
             f"timeout (> {args.upstream_timeout:.0f} s)" if up[0] is None else cell(up, base))
         lines.append(f"| {r['input']} | {base:.2f} s, {r['parse'][1]:.0f} MiB | "
                      f"{cell(r['report'], base)} | {cell(r['reorder'], base)} | "
+                     f"{cell(r['arena'], base)} | "
                      f"{cell(r['optimize'], base)} | {up_cell} |")
     pathlib.Path(args.output).write_text("\n".join(lines) + "\n")
     print(args.output)
