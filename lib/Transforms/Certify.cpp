@@ -31,13 +31,11 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager analyses) {
-          certify(fn, analyses);
-          return FunctionStatus::Unchanged;
-        });
-    (void)status;
+    (void)runOnFunctions(getOperation(), getAnalysisManager(),
+                         [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                           certify(fn, analyses);
+                           return FunctionStatus::Unchanged;
+                         });
     markAllAnalysesPreserved(); // Attributes do not change the model.
   }
 

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Format.h"
 
 namespace peakmem {
@@ -34,8 +35,10 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
   for (StmtId s : c.toOriginal)
     stmtOps.push_back(bm.ops[s]);
   buffers.assign(bm.allocations.begin(), bm.allocations.end());
-  // The op freeing each original buffer (clones get a copy of it).
-  llvm::DenseMap<Value, Operation *> freeOf;
+  // The op freeing each original buffer (clones get a copy of it), in block
+  // order with the clones' appended: the order in which the frees are moved
+  // below breaks ties in the final order, so it must not depend on pointers.
+  llvm::MapVector<Value, Operation *> freeOf;
   for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
     if (bm.problem.statement(s).kind == StmtKind::Free)
       freeOf[bm.allocations[bm.problem.statement(s).target]] = bm.ops[s];
@@ -181,8 +184,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       return FunctionStatus::Failed;
     if (!scheduled.modeled)
       return FunctionStatus::Unchanged;
-    FunctionStatus reordered = scheduled.changed ? FunctionStatus::Changed
-                                                 : FunctionStatus::Unchanged;
+    FunctionStatus reordered =
+        scheduled.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
 
     MemoryModel model(fn);
     const BlockModel &bm = *model.getEntryBlockModel();

@@ -134,8 +134,8 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
     std::error_code ec;
     llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
     if (ec) {
-      return fn.emitError() << "peakmem: cannot write '" << jsonPath
-                            << "': " << ec.message();
+      return fn.emitError()
+             << "peakmem: cannot write '" << jsonPath << "': " << ec.message();
     }
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
     // Write errors (a full disk...) are reported once the data is flushed;

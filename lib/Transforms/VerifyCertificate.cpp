@@ -33,12 +33,13 @@ struct VerifyCertificatePass
   using Base::Base;
 
   void runOnOperation() override {
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager) {
-          return succeeded(verify(fn)) ? FunctionStatus::Unchanged
-                                       : FunctionStatus::Failed;
-        });
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager) {
+                         return succeeded(verify(fn))
+                                    ? FunctionStatus::Unchanged
+                                    : FunctionStatus::Failed;
+                       });
     if (status.failed)
       signalPassFailure();
     markAllAnalysesPreserved();

@@ -55,10 +55,9 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Extra MACs allowed, as a fraction of the function's "
                      "MACs, in [0, 1]"),
       llvm::cl::init(RecomputePassOptions().maxMacOverhead)};
-  Option<bool> emitRemarks{
-      *this, "remarks",
-      llvm::cl::desc("Emit the remarks of every step"),
-      llvm::cl::init(true)};
+  Option<bool> emitRemarks{*this, "remarks",
+                           llvm::cl::desc("Emit the remarks of every step"),
+                           llvm::cl::init(true)};
   // ARENA OPTION: the options of peakmem-plan-arena go here once that pass
   // exists (and the step in buildOptimizePipeline below).
 };
