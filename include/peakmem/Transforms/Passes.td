@@ -5,6 +5,12 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Every pass is op-agnostic (`Pass<"...">`, no anchor): it works on the
+// function-like op it is scheduled on, or on every function-like op nested
+// in the op it is scheduled on (a module: the flag form), with the same
+// result (FunctionRunner.h, docs/Passes.md). Its runOnOperation hands one
+// method per function to peakmem::runOnFunctions.
+
 def ReportPass : Pass<"peakmem-report"> {
   let summary = "Annotate each function with its modeled peak memory";
   let description = [{
