@@ -2,9 +2,9 @@
 //
 // peakmem-embed <file.mlir>
 //  1. parses the file and runs reorder -> recompute -> certify -> verify on
-//     every function-like op through the tool's own PassManager, the way an
-//     IREE-style flow adds passes to its pipeline, then prints the certified
-//     peak of each function;
+//     every function-like op through the tool's own PassManager (at module
+//     level), the way a compiler adds passes to its pipeline, then prints the
+//     certified peak of each function;
 //  2. schedules a hand-built problem with the MLIR-free core.
 // Exits non-zero when anything fails.
 //
@@ -37,22 +37,23 @@ static int runPipeline(const char *path) {
   if (!module)
     return 1;
 
-  // The passes are anchored on FunctionOpInterface: nest them on any
-  // function-like op (IREE's FunctionLikeNest does the same per function op
-  // type; pm.nest<func::FuncOp>() works too).
+  // The passes work on every function-like op below the op they are
+  // scheduled on, in parallel: add them to the module's pass manager. Nested
+  // (pm.nestAny(), pm.nest<func::FuncOp>(), IREE's FunctionLikeNest) they
+  // give the same result. peakmem::buildOptimizePipeline(pm, options) adds
+  // reorder, recompute and certify in one call.
   PassManager pm(&ctx);
-  OpPassManager &fpm = pm.nestAny();
   peakmem::ReorderPassOptions reorder;
   reorder.budgetMs = 200;
   reorder.emitRemarks = false;
-  fpm.addPass(peakmem::createReorderPass(reorder));
+  pm.addPass(peakmem::createReorderPass(reorder));
   peakmem::RecomputePassOptions recompute;
   recompute.emitRemarks = false;
-  fpm.addPass(peakmem::createRecomputePass(recompute));
+  pm.addPass(peakmem::createRecomputePass(recompute));
   peakmem::CertifyPassOptions certify;
   certify.emitRemarks = false;
-  fpm.addPass(peakmem::createCertifyPass(certify));
-  fpm.addPass(peakmem::createVerifyCertificatePass());
+  pm.addPass(peakmem::createCertifyPass(certify));
+  pm.addPass(peakmem::createVerifyCertificatePass());
   if (failed(pm.run(*module)))
     return 1;
 
@@ -85,7 +86,8 @@ static int runCore() {
   peakmem::BufferId a2 = p.addBuffer(4, true), b2 = p.addBuffer(4, true);
   peakmem::BufferId j = p.addBuffer(4, /*freedInBlock=*/false);
   const std::pair<peakmem::StmtId, peakmem::BufferId> uses[] = {
-      {0, a}, {1, b}, {2, a}, {2, a2}, {3, b}, {3, b2}, {4, a2}, {4, b2}, {4, j}};
+      {0, a},  {1, b},  {2, a},  {2, a2}, {3, b},
+      {3, b2}, {4, a2}, {4, b2}, {4, j}};
   for (auto [s, buf] : uses)
     p.addUse(s, buf);
   const std::pair<peakmem::StmtId, peakmem::StmtId> edges[] = {
@@ -104,8 +106,8 @@ static int runCore() {
   for (peakmem::StmtId s : r.order)
     llvm::outs() << " s" << s;
   llvm::outs() << "\n";
-  bool ok = peakmem::isLegalOrder(p, r.order) && r.peak == 1032 &&
-            r.provenOptimal;
+  bool ok =
+      peakmem::isLegalOrder(p, r.order) && r.peak == 1032 && r.provenOptimal;
   return ok ? 0 : 1;
 }
 

@@ -3,6 +3,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
@@ -30,11 +31,18 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    (void)runOnFunctions(getOperation(), getAnalysisManager(),
+                         [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                           certify(fn, analyses);
+                           return FunctionStatus::Unchanged;
+                         });
     markAllAnalysesPreserved(); // Attributes do not change the model.
+  }
+
+  void certify(FunctionOpInterface fn, AnalysisManager analyses) const {
     if (fn.isExternal())
       return;
-    const MemoryModel &model = getAnalysis<MemoryModel>();
+    const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
     if (!model.isModeled())
       return emitNotModeled(fn, *model.getFailure());
     MLIRContext *ctx = fn.getContext();

@@ -1,5 +1,6 @@
 //===- PassRegistration.cpp - Register every peakmem pass and pipeline ----===//
 
+#include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -7,21 +8,57 @@
 
 using namespace mlir;
 
-/// The whole job on one function-like op: reorder every block, recompute
-/// where it pays within the default budgets (deciding the final order), then
-/// attach the certificate of that final order.
-static void buildOptimizePipeline(OpPassManager &pm) {
-  pm.addPass(peakmem::createReorderPass());
-  pm.addPass(peakmem::createRecomputePass());
-  pm.addPass(peakmem::createCertifyPass());
+std::string
+peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
+  std::string error = checkAlgorithmOption(options.algorithm);
+  if (error.empty())
+    error = checkFractionOption("max-mac-overhead", options.maxMacOverhead);
+  return error;
+}
+
+void peakmem::buildOptimizePipeline(OpPassManager &pm,
+                                    const OptimizePipelineOptions &options) {
+  ReorderPassOptions reorder;
+  reorder.algorithm = options.algorithm;
+  reorder.budgetMs = options.budgetMs;
+  reorder.emitRemarks = options.emitRemarks;
+  pm.addPass(createReorderPass(reorder));
+
+  RecomputePassOptions recompute;
+  recompute.maxRecomputePerOp = options.maxRecomputePerOp;
+  recompute.maxMacOverhead = options.maxMacOverhead;
+  recompute.budgetMs = options.budgetMs;
+  recompute.emitRemarks = options.emitRemarks;
+  pm.addPass(createRecomputePass(recompute));
+
+  // ARENA STEP: peakmem-plan-arena goes here (after the order is final,
+  // before certify), with the arena options of OptimizePipelineOptions.
+
+  CertifyPassOptions certify;
+  certify.emitRemarks = options.emitRemarks;
+  pm.addPass(createCertifyPass(certify));
 }
 
 void peakmem::registerPeakMem() {
   registerPeakMemPasses();
-  PassPipelineRegistration<>(
+  // PassPipelineRegistration cannot refuse options that parse: register the
+  // builder directly so that invalid values fail where the pipeline is
+  // parsed, with the pipeline's name.
+  registerPassPipeline(
       "peakmem-optimize",
       "Reorder every block for minimum peak memory, recompute where it pays, "
-      "then certify the result (nest on function-like ops, e.g. "
-      "func.func(peakmem-optimize))",
-      buildOptimizePipeline);
+      "then certify the result (on a module or on function-like ops)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        OptimizePipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (std::string error = checkOptimizeOptions(options); !error.empty())
+          return errorHandler("peakmem-optimize: " + error);
+        buildOptimizePipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(OptimizePipelineOptions());
+      });
 }

@@ -3,11 +3,14 @@
 #include "peakmem/Core/Recompute.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Format.h"
 
 namespace peakmem {
@@ -32,8 +35,10 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
   for (StmtId s : c.toOriginal)
     stmtOps.push_back(bm.ops[s]);
   buffers.assign(bm.allocations.begin(), bm.allocations.end());
-  // The op freeing each original buffer (clones get a copy of it).
-  llvm::DenseMap<Value, Operation *> freeOf;
+  // The op freeing each original buffer (clones get a copy of it), in block
+  // order with the clones' appended: the order in which the frees are moved
+  // below breaks ties in the final order, so it must not depend on pointers.
+  llvm::MapVector<Value, Operation *> freeOf;
   for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
     if (bm.problem.statement(s).kind == StmtKind::Free)
       freeOf[bm.allocations[bm.problem.statement(s).target]] = bm.ops[s];
@@ -154,24 +159,33 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (!(maxMacOverhead >= 0.0 && maxMacOverhead <= 1.0))
-      return emitError(UnknownLoc::get(context))
-             << "peakmem-recompute: max-mac-overhead must be in [0, 1], got "
-             << maxMacOverhead;
-    return success();
+    return reportOptionError(
+        context, getArgument(),
+        checkFractionOption("max-mac-overhead", maxMacOverhead));
   }
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    FunctionsStatus status = runOnFunctions(
+        getOperation(), getAnalysisManager(),
+        [&](FunctionOpInterface fn, AnalysisManager) { return recompute(fn); });
+    if (status.failed)
+      signalPassFailure();
+    if (!status.changed)
+      markAllAnalysesPreserved();
+  }
+
+  FunctionStatus recompute(FunctionOpInterface fn) const {
     if (fn.isExternal())
-      return markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
     ScheduleOptions scheduling;
     scheduling.budgetMs = budgetMs;
     FunctionSchedule scheduled = scheduleFunction(fn, scheduling);
     if (scheduled.internalError)
-      return signalPassFailure();
+      return FunctionStatus::Failed;
     if (!scheduled.modeled)
-      return markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
+    FunctionStatus reordered =
+        scheduled.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
 
     MemoryModel model(fn);
     const BlockModel &bm = *model.getEntryBlockModel();
@@ -197,7 +211,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
         emitRemark(fn.getLoc())
             << "peakmem-recompute: '" << fn.getName() << "' unchanged at "
             << model.getPeak() << " bytes: " << plan.reason;
-      return;
+      return reordered;
     }
 
     std::vector<Value> buffers;
@@ -249,7 +263,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
           break;
         }
       refreshAttrsAfterChange(fn, nullptr);
-      return signalPassFailure();
+      return FunctionStatus::Failed;
     }
     if (int64_t peak = simulatePeak(bm2.problem, full); peak != plan.peak)
       return fail(fn, "the recomputed IR peaks at " + Twine(peak) +
@@ -261,8 +275,14 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     if (!final.isModeled() || final.getPeak() != plan.peak)
       return fail(fn, "the reordered function does not peak at the planned " +
                           Twine(plan.peak) + " bytes");
-    if (!emitRemarks)
-      return;
+    if (emitRemarks)
+      emitRecomputeRemarks(fn, plan, buffers);
+    return FunctionStatus::Changed;
+  }
+
+  static void emitRecomputeRemarks(FunctionOpInterface fn,
+                                   const RecomputePlan &plan,
+                                   const std::vector<Value> &buffers) {
     std::string percent;
     llvm::raw_string_ostream(percent) << llvm::format(
         "%.3f", 100.0 * plan.extraMacs / std::max<int64_t>(1, plan.macsBefore));
@@ -286,10 +306,10 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
         << plan.macsBefore + plan.extraMacs << " (+" << percent << "%)";
   }
 
-  void fail(FunctionOpInterface fn, const Twine &message) {
+  static FunctionStatus fail(FunctionOpInterface fn, const Twine &message) {
     fn.emitError() << "peakmem-recompute: internal error: " << message;
     refreshAttrsAfterChange(fn, nullptr);
-    signalPassFailure();
+    return FunctionStatus::Failed;
   }
 };
 

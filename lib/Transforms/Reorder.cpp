@@ -3,7 +3,9 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -22,33 +24,39 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    std::string error = validateAlgorithm(algorithm);
-    if (!error.empty())
-      return emitError(UnknownLoc::get(context))
-                 << "peakmem-reorder: " << error,
-             failure();
-    return success();
+    return reportOptionError(context, getArgument(),
+                             checkAlgorithmOption(algorithm));
   }
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    FunctionsStatus status = runOnFunctions(
+        getOperation(), getAnalysisManager(),
+        [&](FunctionOpInterface fn, AnalysisManager) { return reorder(fn); });
+    if (status.failed)
+      signalPassFailure();
+    if (!status.changed)
+      markAllAnalysesPreserved();
+  }
+
+  FunctionStatus reorder(FunctionOpInterface fn) const {
     if (fn.isExternal())
-      return markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
     ScheduleOptions options;
     options.algorithm = algorithm;
     options.budgetMs = budgetMs;
     FunctionSchedule result = scheduleFunction(fn, options);
     if (result.internalError)
-      return signalPassFailure();
-    if (!result.modeled) {
-      markAllAnalysesPreserved();
-      return;
-    }
-    if (!result.changed)
-      markAllAnalysesPreserved();
+      return FunctionStatus::Failed;
+    if (!result.modeled)
+      return FunctionStatus::Unchanged;
     setPeakAttr(fn, result.peakAfter);
-    if (!emitRemarks)
-      return;
+    if (emitRemarks)
+      emitReorderRemark(fn, result);
+    return result.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
+  }
+
+  void emitReorderRemark(FunctionOpInterface fn,
+                         const FunctionSchedule &result) const {
     InFlightDiagnostic remark = emitRemark(fn.getLoc());
     remark << "peakmem-reorder: '" << fn.getName() << "' peak "
            << result.peakBefore << " -> " << result.peakAfter << " bytes";

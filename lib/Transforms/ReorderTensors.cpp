@@ -38,7 +38,9 @@
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -81,9 +83,6 @@ struct ModelError {
   bool internal = false;
 };
 
-/// The largest `padding` accepted (4 GiB): far above any allocation
-/// alignment. Sizes with padding are still checked against kMaxModelBytes.
-constexpr int64_t kMaxPadding = int64_t(1) << 32;
 /// Buffer sizes and their sum must stay below this (the largest finite
 /// capacity the bounds and certificates of the core handle, 2^62).
 constexpr int64_t kMaxModelBytes = int64_t(1) << 62;
@@ -347,32 +346,36 @@ struct ReorderTensorsPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    std::string error = validateAlgorithm(algorithm);
-    if (error.empty() && (padding < 0 || padding > kMaxPadding))
-      error = "padding must be in [0, " + std::to_string(kMaxPadding) +
-              "] bytes, got " + std::to_string(padding);
-    if (!error.empty())
-      return emitError(UnknownLoc::get(context))
-                 << "peakmem-reorder-tensors: " << error,
-             failure();
-    return success();
+    std::string error = checkAlgorithmOption(algorithm);
+    if (error.empty())
+      error = checkPaddingOption(padding);
+    return reportOptionError(context, getArgument(), error);
   }
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    FunctionsStatus status = runOnFunctions(
+        getOperation(), getAnalysisManager(),
+        [&](FunctionOpInterface fn, AnalysisManager) { return reorder(fn); });
+    if (status.failed)
+      signalPassFailure();
+    if (!status.changed)
+      markAllAnalysesPreserved();
+  }
+
+  FunctionStatus reorder(FunctionOpInterface fn) const {
     if (fn.isExternal())
-      return markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
     TensorModel model;
     if (std::optional<ModelError> error =
             buildModel(fn, padding, inPlace, model)) {
       if (error->internal) {
         emitError(error->loc) << "peakmem-reorder-tensors: '" << fn.getName()
                               << "': " << error->reason;
-        return signalPassFailure();
+        return FunctionStatus::Failed;
       }
       emitRemark(error->loc) << "peakmem-reorder-tensors: '" << fn.getName()
                              << "' not modeled: " << error->reason;
-      return markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
     }
 
     int64_t predicted = model.peak;
@@ -392,7 +395,7 @@ struct ReorderTensorsPass
               << "peakmem-reorder-tensors: internal error: the schedule does "
                  "not expand to a legal order with the modeled peak; function "
                  "left unchanged";
-          return signalPassFailure();
+          return FunctionStatus::Failed;
         }
         Block &block = fn.getFunctionBody().front();
         Block::iterator end = block.back().hasTrait<OpTrait::IsTerminator>()
@@ -406,13 +409,17 @@ struct ReorderTensorsPass
         refreshAttrsAfterChange(fn, nullptr);
       }
     }
-    if (!changed)
-      markAllAnalysesPreserved();
     fn->setAttr(
         kPredictedPeakAttr,
         IntegerAttr::get(IntegerType::get(fn->getContext(), 64), predicted));
-    if (!emitRemarks)
-      return;
+    if (emitRemarks)
+      emitReorderRemark(fn, model, predicted, r);
+    return changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
+  }
+
+  static void emitReorderRemark(FunctionOpInterface fn,
+                                const TensorModel &model, int64_t predicted,
+                                const ScheduleResult &r) {
     InFlightDiagnostic remark = emitRemark(fn.getLoc());
     remark << "peakmem-reorder-tensors: '" << fn.getName()
            << "' tensor-model peak " << model.peak << " -> " << predicted

@@ -3,6 +3,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
@@ -73,14 +74,23 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                         return report(fn, analyses);
+                       });
+    if (status.failed)
+      signalPassFailure();
+    markAllAnalysesPreserved(); // Attributes do not change the model.
+  }
+
+  FunctionStatus report(FunctionOpInterface fn, AnalysisManager analyses) {
     if (fn.isExternal())
-      return markAllAnalysesPreserved();
-    MemoryModel &model = getAnalysis<MemoryModel>();
-    markAllAnalysesPreserved();
+      return FunctionStatus::Unchanged;
+    const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
     if (!model.isModeled()) {
       emitNotModeled(fn, *model.getFailure());
-      return;
+      return FunctionStatus::Unchanged;
     }
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
@@ -94,13 +104,15 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
           << "peakmem: peak of " << peak << " bytes in '" << fn.getName()
           << "' reached here";
     }
-    if (!jsonPath.empty())
-      appendJson(fn, model);
+    if (!jsonPath.empty() && failed(appendJson(fn, model)))
+      return FunctionStatus::Failed;
+    return FunctionStatus::Unchanged;
   }
 
-  /// Functions may run in parallel: the file is rewritten under a lock with
-  /// every function reported so far, sorted by name for determinism.
-  void appendJson(FunctionOpInterface fn, const MemoryModel &model) {
+  /// Functions may run in parallel (in one pass instance or in several): the
+  /// file is rewritten under a process-wide lock with every function reported
+  /// so far, sorted by name for determinism.
+  LogicalResult appendJson(FunctionOpInterface fn, const MemoryModel &model) {
     llvm::json::Array blocks;
     for (const auto &bm : model.getBlockModels())
       if (bm->problem.numBuffers() > 0 ||
@@ -122,9 +134,8 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
     std::error_code ec;
     llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
     if (ec) {
-      fn.emitError() << "peakmem: cannot write '" << jsonPath
-                     << "': " << ec.message();
-      return signalPassFailure();
+      return fn.emitError()
+             << "peakmem: cannot write '" << jsonPath << "': " << ec.message();
     }
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
     // Write errors (a full disk...) are reported once the data is flushed;
@@ -133,10 +144,10 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
     if (os.has_error()) {
       std::error_code error = os.error();
       os.clear_error();
-      fn.emitError() << "peakmem: cannot write '" << jsonPath
-                     << "': " << error.message();
-      return signalPassFailure();
+      return fn.emitError() << "peakmem: cannot write '" << jsonPath
+                            << "': " << error.message();
     }
+    return success();
   }
 };
 

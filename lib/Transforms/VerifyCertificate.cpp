@@ -3,6 +3,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -32,8 +33,20 @@ struct VerifyCertificatePass
   using Base::Base;
 
   void runOnOperation() override {
-    FunctionOpInterface fn = getOperation();
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager) {
+                         return succeeded(verify(fn))
+                                    ? FunctionStatus::Unchanged
+                                    : FunctionStatus::Failed;
+                       });
+    if (status.failed)
+      signalPassFailure();
     markAllAnalysesPreserved();
+  }
+
+  /// Fails with an error at `fn` when a peakmem claim on it does not hold.
+  static LogicalResult verify(FunctionOpInterface fn) {
     bool hasNested = false;
     fn->walk([&](Operation *op) { hasNested |= op->hasAttr(kNestedAttr); });
     // Any claim beyond peakmem.peak (which report and reorder set alone) is
@@ -41,11 +54,10 @@ struct VerifyCertificatePass
     bool claims = fn->hasAttr(kCertificateAttr) ||
                   fn->hasAttr(kLowerBoundAttr) || fn->hasAttr(kOptimalAttr);
     if (!claims && !hasNested)
-      return; // Nothing certified.
-    auto reject = [&](const Twine &what) {
-      fn.emitError() << "peakmem: certificate of '" << fn.getName()
-                     << "' rejected: " << what;
-      signalPassFailure();
+      return success(); // Nothing certified.
+    auto reject = [&](const Twine &what) -> LogicalResult {
+      return fn.emitError() << "peakmem: certificate of '" << fn.getName()
+                            << "' rejected: " << what;
     };
     // A model of its own, built from the IR as it stands: the verifier never
     // reuses what the certifying pass computed.
@@ -72,7 +84,7 @@ struct VerifyCertificatePass
         return WalkResult::advance();
       auto records = dyn_cast<ArrayAttr>(attr);
       if (!records) {
-        reject("'peakmem.nested' is not an array");
+        (void)reject("'peakmem.nested' is not an array");
         return WalkResult::interrupt();
       }
       for (Attribute r : records) {
@@ -81,22 +93,22 @@ struct VerifyCertificatePass
         if (!region || region.getInt() < 0 ||
             region.getInt() >= op->getNumRegions() ||
             op->getRegion(region.getInt()).empty()) {
-          reject("a 'peakmem.nested' record names no region of '" +
-                 op->getName().getStringRef() + "'");
+          (void)reject("a 'peakmem.nested' record names no region of '" +
+                       op->getName().getStringRef() + "'");
           return WalkResult::interrupt();
         }
         const BlockModel *bm =
             model.getBlockModel(&op->getRegion(region.getInt()).front());
         std::string error = bm ? checkRecord(record, *bm) : "block not modeled";
         if (!error.empty()) {
-          reject("nested block of '" + op->getName().getStringRef() +
-                 "': " + error);
+          (void)reject("nested block of '" + op->getName().getStringRef() +
+                       "': " + error);
           return WalkResult::interrupt();
         }
       }
       return WalkResult::advance();
     });
-    (void)walk;
+    return failure(walk.wasInterrupted());
   }
 };
 

@@ -1,7 +1,11 @@
 //===- PeakMemPlugin.cpp - peakmem as a pass plugin for mlir-opt ----------===//
 //
 // mlir-opt --load-pass-plugin=PeakMemPlugin.so \
-//   --pass-pipeline='builtin.module(func.func(peakmem-report))' in.mlir
+//   --pass-pipeline='builtin.module(peakmem-optimize{max-mac-overhead=0.05})'
+//   in.mlir
+//
+// Stock mlir-opt takes plugin passes only in --pass-pipeline; they run on the
+// module (every function-like op in it) or nested, as in peakmem-opt.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,12 @@
 //===- Passes.h - peakmem passes -------------------------------*- C++ -*-===//
 //
-// Every peakmem pass is anchored on mlir::FunctionOpInterface, so it runs in
-// any function-like op (func.func, or a compiler's own).
+// Every peakmem pass is op-agnostic and works on function-like ops
+// (mlir::FunctionOpInterface: func.func, gpu.func, a compiler's own): it can
+// be scheduled on such an op (`func.func(peakmem-reorder)`,
+// `any(peakmem-reorder)`) or on any op that holds them, a module at any depth
+// (`--peakmem-reorder`, `builtin.module(peakmem-reorder)`), with the same
+// result. On a module it processes the functions in parallel when MLIR's
+// multithreading is on (FunctionRunner.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +15,11 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
 
 namespace peakmem {
 
@@ -19,7 +29,50 @@ namespace peakmem {
 #define GEN_PASS_REGISTRATION
 #include "peakmem/Transforms/Passes.h.inc"
 
-/// Registers every peakmem pass and pipeline.
+/// Options of the `peakmem-optimize` pipeline: the options of its steps
+/// (peakmem-reorder, peakmem-recompute, peakmem-certify), with the passes'
+/// defaults. Textual form:
+/// `peakmem-optimize{budget-ms=1000 max-mac-overhead=0.05}`.
+struct OptimizePipelineOptions
+    : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
+  Option<std::string> algorithm{
+      *this, "algorithm",
+      llvm::cl::desc("Reorder algorithm: auto | exact | lpmf | bfs | dfs | "
+                     "xla-list | xla-dfs | post-order"),
+      llvm::cl::init(ReorderPassOptions().algorithm)};
+  Option<unsigned> budgetMs{
+      *this, "budget-ms",
+      llvm::cl::desc("Budget per function of the reordering, and again of "
+                     "recompute's reordering and of its planning, in "
+                     "milliseconds"),
+      llvm::cl::init(ReorderPassOptions().budgetMs)};
+  Option<unsigned> maxRecomputePerOp{
+      *this, "max-recompute-per-op",
+      llvm::cl::desc("Extra executions allowed per op (0: no recomputation)"),
+      llvm::cl::init(RecomputePassOptions().maxRecomputePerOp)};
+  Option<double> maxMacOverhead{
+      *this, "max-mac-overhead",
+      llvm::cl::desc("Extra MACs allowed, as a fraction of the function's "
+                     "MACs, in [0, 1]"),
+      llvm::cl::init(RecomputePassOptions().maxMacOverhead)};
+  Option<bool> emitRemarks{*this, "remarks",
+                           llvm::cl::desc("Emit the remarks of every step"),
+                           llvm::cl::init(true)};
+  // ARENA OPTION: the options of peakmem-plan-arena go here once that pass
+  // exists (and the step in buildOptimizePipeline below).
+};
+
+/// Checks the options (the messages of OptionChecks.h): "" when valid.
+std::string checkOptimizeOptions(const OptimizePipelineOptions &options);
+
+/// Adds the `peakmem-optimize` steps to `pm`, which may be nested on a
+/// function-like op or on a module: reorder every block, recompute where it
+/// pays within the budgets (deciding the final order), then certify that
+/// order. Invalid options fail the passes' initialization.
+void buildOptimizePipeline(mlir::OpPassManager &pm,
+                           const OptimizePipelineOptions &options);
+
+/// Registers every peakmem pass and the `peakmem-optimize` pipeline.
 void registerPeakMem();
 
 } // namespace peakmem

@@ -5,7 +5,13 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ReportPass : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
+// Every pass is op-agnostic (`Pass<"...">`, no anchor): it works on the
+// function-like op it is scheduled on, or on every function-like op nested
+// in the op it is scheduled on (a module: the flag form), with the same
+// result (FunctionRunner.h, docs/Passes.md). Its runOnOperation hands one
+// method per function to peakmem::runOnFunctions.
+
+def ReportPass : Pass<"peakmem-report"> {
   let summary = "Annotate each function with its modeled peak memory";
   let description = [{
     Builds the peakmem memory model of the function (every block, nested
@@ -33,7 +39,7 @@ def ReportPass : InterfacePass<"peakmem-report", "mlir::FunctionOpInterface"> {
   ];
 }
 
-def ReorderPass : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> {
+def ReorderPass : Pass<"peakmem-reorder"> {
   let summary = "Permute the statements of every block to minimise peak memory";
   let description = [{
     Reorders the ops of every block of the function (nested blocks first) so
@@ -83,7 +89,7 @@ def ReorderPass : InterfacePass<"peakmem-reorder", "mlir::FunctionOpInterface"> 
   ];
 }
 
-def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterface"> {
+def RecomputePass : Pass<"peakmem-recompute"> {
   let summary = "Recompute cheap producers before late users to lower the peak";
   let description = [{
     Reorders every block (as peakmem-reorder does), then, in the function
@@ -130,7 +136,7 @@ def RecomputePass : InterfacePass<"peakmem-recompute", "mlir::FunctionOpInterfac
   ];
 }
 
-def CertifyPass : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> {
+def CertifyPass : Pass<"peakmem-certify"> {
   let summary = "Attach the peak, a lower bound and a checkable certificate";
   let description = [{
     Computes lower bounds on the peak of every legal order of each block
@@ -160,8 +166,7 @@ def CertifyPass : InterfacePass<"peakmem-certify", "mlir::FunctionOpInterface"> 
   ];
 }
 
-def VerifyCertificatePass : InterfacePass<"peakmem-verify-certificate",
-                                      "mlir::FunctionOpInterface"> {
+def VerifyCertificatePass : Pass<"peakmem-verify-certificate"> {
   let summary = "Re-check peakmem certificates against the IR as it stands";
   let description = [{
     Rebuilds the memory model from the IR, re-simulates the current order and
@@ -173,8 +178,7 @@ def VerifyCertificatePass : InterfacePass<"peakmem-verify-certificate",
   }];
 }
 
-def ReorderTensorsPass : InterfacePass<"peakmem-reorder-tensors",
-                                      "mlir::FunctionOpInterface"> {
+def ReorderTensorsPass : Pass<"peakmem-reorder-tensors"> {
   let summary = "Reorder linalg-on-tensors IR by a tensor-level memory model";
   let description = [{
     The regeneration route (docs/Regeneration.md): orders the ops of a

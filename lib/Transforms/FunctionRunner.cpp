@@ -1,0 +1,62 @@
+//===- FunctionRunner.cpp - Run a pass's step on every function -----------===//
+
+#include "peakmem/Transforms/FunctionRunner.h"
+
+#include "mlir/IR/Threading.h"
+
+#include <atomic>
+
+using namespace mlir;
+
+namespace peakmem {
+
+SmallVector<FunctionOpInterface> collectFunctions(Operation *root) {
+  if (auto fn = dyn_cast<FunctionOpInterface>(root))
+    return {fn};
+  SmallVector<FunctionOpInterface> functions;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto fn = dyn_cast<FunctionOpInterface>(op);
+    if (!fn)
+      return WalkResult::advance();
+    functions.push_back(fn);
+    return WalkResult::skip();
+  });
+  return functions;
+}
+
+FunctionsStatus runOnFunctions(Operation *root, AnalysisManager analyses,
+                               FunctionStep step) {
+  struct Work {
+    FunctionOpInterface fn;
+    AnalysisManager analyses;
+  };
+  // Nesting analysis managers mutates the parent's map: done here, on one
+  // thread, before any step runs.
+  SmallVector<Work> parallel, sequential;
+  for (FunctionOpInterface fn : collectFunctions(root)) {
+    Work work{fn, fn == root ? analyses : analyses.nest(fn)};
+    if (fn->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      parallel.push_back(work);
+    else
+      sequential.push_back(work);
+  }
+  std::atomic<bool> changed(false), failed(false);
+  auto run = [&](const Work &work) {
+    switch (step(work.fn, work.analyses)) {
+    case FunctionStatus::Unchanged:
+      break;
+    case FunctionStatus::Changed:
+      changed = true;
+      break;
+    case FunctionStatus::Failed:
+      failed = true;
+      break;
+    }
+  };
+  parallelForEach(root->getContext(), parallel, run);
+  for (const Work &work : sequential)
+    run(work);
+  return {changed, failed};
+}
+
+} // namespace peakmem

@@ -1,0 +1,67 @@
+// The options of peakmem-optimize reach its steps, in the flag form and in a
+// pipeline string, on the module and nested.
+// RUN: peakmem-opt %s --peakmem-optimize 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize))' 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=0.3 budget-ms=1000})' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=0.3}))' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-recompute-per-op=0' 2>&1 | FileCheck %s --check-prefix=PEROP
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=xla-list budget-ms=0})' 2>&1 | FileCheck %s --check-prefix=ALGO
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{remarks=0})' -o /dev/null 2>&1 | count 0
+
+// Fork-join (as in reorder.mlir): 2052 bytes as written, 1032 at best.
+// DEFAULT: remark: peakmem-reorder: 'fork_join' peak 2052 -> 1032 bytes (proven optimal)
+// With algorithm=xla-list the exact search does not run (a heuristic's order,
+// no bound computed), and budget-ms=0 leaves no time for it anyway.
+// ALGO: remark: peakmem-reorder: 'fork_join' peak 2052 -> 1032 bytes (best found within budget; lower bound 0)
+
+// recompute_fill (as in recompute.mlir): recomputing the fill lowers the peak
+// from 16384 to 12288 bytes for 16.7% more MACs, above the default
+// max-mac-overhead (0.004), within 0.3; max-recompute-per-op=0 forbids it.
+// DEFAULT: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes
+// DEFAULT: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 16384 : i64}
+// MACS: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops
+// MACS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64}
+// PEROP: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes: maxRecomputePerOp is 0
+// PEROP: func.func @recompute_fill({{.*}}peakmem.peak = 16384 : i64}
+
+func.func @fork_join(%in: memref<256xf32>, %out: memref<1xf32>) {
+  %a1 = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%a1 : memref<256xf32>)
+  %b1 = memref.alloc() : memref<256xf32>
+  linalg.copy ins(%in : memref<256xf32>) outs(%b1 : memref<256xf32>)
+  %va = memref.subview %a1[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %a2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%va : memref<1xf32, strided<[1]>>) outs(%a2 : memref<1xf32>)
+  memref.dealloc %a1 : memref<256xf32>
+  %vb = memref.subview %b1[0] [1] [1] : memref<256xf32> to memref<1xf32, strided<[1]>>
+  %b2 = memref.alloc() : memref<1xf32>
+  linalg.copy ins(%vb : memref<1xf32, strided<[1]>>) outs(%b2 : memref<1xf32>)
+  memref.dealloc %b1 : memref<256xf32>
+  linalg.add ins(%a2, %b2 : memref<1xf32>, memref<1xf32>) outs(%out : memref<1xf32>)
+  memref.dealloc %a2 : memref<1xf32>
+  memref.dealloc %b2 : memref<1xf32>
+  return
+}
+
+func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
+  %cst = arith.constant 1.0 : f32
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
+  %e = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%b, %in : memref<1024xf32>, memref<1024xf32>) outs(%e : memref<1024xf32>)
+  %t1 = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%e, %e : memref<1024xf32>, memref<1024xf32>) outs(%t1 : memref<1024xf32>)
+  memref.dealloc %e : memref<1024xf32>
+  %t2 = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%t1, %t1 : memref<1024xf32>, memref<1024xf32>) outs(%t2 : memref<1024xf32>)
+  %t3 = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%t1, %t2 : memref<1024xf32>, memref<1024xf32>) outs(%t3 : memref<1024xf32>)
+  memref.dealloc %t1 : memref<1024xf32>
+  memref.dealloc %t2 : memref<1024xf32>
+  %o = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%t3, %b : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
+  memref.dealloc %t3 : memref<1024xf32>
+  memref.dealloc %b : memref<1024xf32>
+  return %o : memref<1024xf32>
+}

@@ -1,0 +1,56 @@
+// Invalid option values are refused before any IR is touched, with an error
+// that names the pass or pipeline and the option, and shows the value as
+// written, in every form: the flag, a pipeline string (on the module or
+// nested), and the options of the peakmem-optimize pipeline.
+
+// An unknown algorithm.
+// RUN: not peakmem-opt %s --peakmem-reorder=algorithm=magic 2>&1 | FileCheck %s --check-prefix=ALGO
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-reorder{algorithm=magic})' 2>&1 | FileCheck %s --check-prefix=ALGO
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder{algorithm=magic}))' 2>&1 | FileCheck %s --check-prefix=ALGO
+// ALGO: error: peakmem-reorder: unknown algorithm 'magic' (expected one of: auto, exact, lpmf, bfs, dfs, xla-list, xla-dfs, post-order)
+// RUN: not peakmem-opt %s --peakmem-reorder-tensors=algorithm=magic 2>&1 | FileCheck %s --check-prefix=TENSORS-ALGO
+// TENSORS-ALGO: error: peakmem-reorder-tensors: unknown algorithm 'magic'
+// RUN: not peakmem-opt %s --peakmem-optimize=algorithm=magic 2>&1 | FileCheck %s --check-prefix=OPT-ALGO
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=magic})' 2>&1 | FileCheck %s --check-prefix=OPT-ALGO
+// RUN: not peakmem-opt %s -p 'builtin.module(any(peakmem-optimize{algorithm=magic}))' 2>&1 | FileCheck %s --check-prefix=OPT-ALGO
+// OPT-ALGO: error: peakmem-optimize: unknown algorithm 'magic' (expected one of: auto, exact, lpmf, bfs, dfs, xla-list, xla-dfs, post-order)
+
+// A fraction outside [0, 1], by a hair: printed as written, not rounded.
+// RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=1.0000001 2>&1 | FileCheck %s --check-prefix=ABOVE
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=ABOVE
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1.0000001}))' 2>&1 | FileCheck %s --check-prefix=ABOVE
+// ABOVE: error: peakmem-recompute: max-mac-overhead must be in [0, 1], got 1.0000001{{$}}
+// RUN: not peakmem-opt %s '--peakmem-optimize=max-mac-overhead=1.0000001' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{budget-ms=10 max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=1.0000001}))' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
+// OPT-ABOVE: error: peakmem-optimize: max-mac-overhead must be in [0, 1], got 1.0000001{{$}}
+// RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=-1e-9 2>&1 | FileCheck %s --check-prefix=BELOW
+// BELOW: error: peakmem-recompute: max-mac-overhead must be in [0, 1], got -1e-09{{$}}
+
+// NaN is no fraction (it compares false with both ends).
+// RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=nan 2>&1 | FileCheck %s --check-prefix=NAN
+// NAN: error: peakmem-recompute: max-mac-overhead must be in [0, 1], got nan{{$}}
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=nan})' 2>&1 | FileCheck %s --check-prefix=OPT-NAN
+// OPT-NAN: error: peakmem-optimize: max-mac-overhead must be in [0, 1], got nan{{$}}
+
+// Budgets are whole milliseconds: a negative or NaN budget does not parse
+// (MLIR's option parser names the option and the value).
+// RUN: not peakmem-opt %s --peakmem-reorder=budget-ms=-1 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
+// BUDGET-NEG: for the --budget-ms option: '-1' value invalid for uint argument!
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{budget-ms=nan}))' 2>&1 | FileCheck %s --check-prefix=BUDGET-NAN
+// RUN: not peakmem-opt %s --peakmem-optimize=budget-ms=nan 2>&1 | FileCheck %s --check-prefix=BUDGET-NAN
+// BUDGET-NAN: for the --budget-ms option: 'nan' value invalid for uint argument!
+
+// Padding outside [0, 2^32] bytes.
+// RUN: not peakmem-opt %s --peakmem-reorder-tensors=padding=-1 2>&1 | FileCheck %s --check-prefix=PADDING
+// PADDING: error: peakmem-reorder-tensors: padding must be in [0, 4294967296] bytes, got -1{{$}}
+
+// An option the pipeline does not have.
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{padding=1})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: no such option padding
+
+func.func @untouched() {
+  return
+}
