@@ -1,10 +1,12 @@
 //===- OptionChecks.cpp - Validation of pass and pipeline options ---------===//
 
 #include "peakmem/Transforms/OptionChecks.h"
+
 #include "peakmem/Core/Scheduler.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <cstdio>
@@ -47,6 +49,18 @@ std::string checkPaddingOption(int64_t padding) {
     return {};
   return "padding must be in [0, " + std::to_string(kMaxPadding) +
          "] bytes, got " + std::to_string(padding);
+}
+
+std::string checkArenaOptions(StringRef arena, int64_t alignment,
+                              bool allowNone) {
+  if (arena != "alloc" && arena != "argument" &&
+      !(allowNone && arena == "none"))
+    return ("unknown arena='" + arena + "' (" + (allowNone ? "none | " : "") +
+            "alloc | argument)")
+        .str();
+  if (alignment <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment)))
+    return "alignment=" + std::to_string(alignment) + " is not a power of two";
+  return {};
 }
 
 LogicalResult reportOptionError(MLIRContext *context, StringRef where,

@@ -13,6 +13,9 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
   std::string error = checkAlgorithmOption(options.algorithm);
   if (error.empty())
     error = checkFractionOption("max-mac-overhead", options.maxMacOverhead);
+  if (error.empty())
+    error = checkArenaOptions(options.arena, options.arenaAlignment,
+                              /*allowNone=*/true);
   return error;
 }
 
@@ -31,8 +34,16 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   recompute.emitRemarks = options.emitRemarks;
   pm.addPass(createRecomputePass(recompute));
 
-  // ARENA STEP: peakmem-plan-arena goes here (after the order is final,
-  // before certify), with the arena options of OptimizePipelineOptions.
+  // Arena planning needs the final order; certify then describes the final
+  // program (the arena is one of its buffers).
+  if (options.arena != "none") {
+    PlanArenaPassOptions arena;
+    arena.arena = options.arena;
+    arena.alignment = options.arenaAlignment;
+    arena.budgetMs = options.arenaBudgetMs;
+    arena.emitRemarks = options.emitRemarks;
+    pm.addPass(createPlanArenaPass(arena));
+  }
 
   CertifyPassOptions certify;
   certify.emitRemarks = options.emitRemarks;

@@ -10,12 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena.h"
 #include "peakmem/Core/ArenaBaselines.h"
 #include "peakmem/Core/ArenaPlanner.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -147,9 +150,13 @@ static std::string classify(const BlockModel &bm, BufferId b,
            "integer, float or index only)";
   if (std::string why = untrackedUse(v); !why.empty())
     return why;
-  DataLayout layout = DataLayout::closest(alloc);
-  int64_t elemBytes =
-      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  // The element stride of the lowered view is LLVM's alloc size of the
+  // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
+  // request (OpCost.h); MLIR's DataLayout size (3 for i24) would overlap.
+  std::optional<int64_t> elemSize = elementAllocSize(type.getElementType());
+  if (!elemSize)
+    return "its element type cannot be sized";
+  int64_t elemBytes = *elemSize;
   out.alloc = alloc;
   out.bytes = type.getNumElements() * elemBytes;
   out.align = std::max<int64_t>(
@@ -185,44 +192,44 @@ namespace {
 struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    return reportOptionError(
+        context, getArgument(),
+        checkArenaOptions(arena, alignment, /*allowNone=*/false));
+  }
+
   void runOnOperation() override {
-    if (!planFunction(getOperation()))
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                         return planFunction(fn, analyses);
+                       });
+    if (status.failed)
+      return signalPassFailure();
+    if (!status.changed)
       markAllAnalysesPreserved();
   }
 
-  /// Plans `fn`; true iff the IR changed.
-  bool planFunction(FunctionOpInterface fn);
+  /// Plans `fn`.
+  FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses);
 };
 
 } // namespace
 
-bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
+FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
+                                           AnalysisManager analyses) {
   if (fn.isExternal())
-    return false;
-  if (arena != "alloc" && arena != "argument") {
-    fn.emitError() << "peakmem-plan-arena: unknown arena='" << arena
-                   << "' (alloc | argument)";
-    signalPassFailure();
-    return false;
-  }
-  if (alignment <= 0 ||
-      !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
-    fn.emitError() << "peakmem-plan-arena: alignment="
-                   << static_cast<int64_t>(alignment)
-                   << " is not a power of two";
-    signalPassFailure();
-    return false;
-  }
+    return FunctionStatus::Unchanged;
   if (fn->hasAttr("peakmem.arena_size")) {
     if (emitRemarks)
       emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                               << "' already has an arena";
-    return false;
+    return FunctionStatus::Unchanged;
   }
-  const MemoryModel &model = getAnalysis<MemoryModel>();
+  const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
   if (!model.isModeled()) {
     emitNotModeled(fn, *model.getFailure());
-    return false;
+    return FunctionStatus::Unchanged;
   }
   const BlockModel &entry = *model.getEntryBlockModel();
 
@@ -268,7 +275,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
-      return false;
+      return FunctionStatus::Unchanged;
     }
   for (const Refusal &r : refused)
     emitRemark(r.op->getLoc())
@@ -277,7 +284,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
     if (emitRemarks)
       emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                               << "' has no buffer to place";
-    return false;
+    return FunctionStatus::Unchanged;
   }
 
   // The placement problem: the entry block's Problem with only placed
@@ -323,14 +330,12 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   if (std::string err = checkCertificate(rounded, order, cert); !err.empty()) {
     fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
                    << "rejected: " << err;
-    signalPassFailure();
-    return false;
+    return FunctionStatus::Failed;
   }
   if (cert.peak != orderBound) {
     fn.emitError() << "peakmem-plan-arena: internal: live bound " << orderBound
                    << " differs from the simulated peak " << cert.peak;
-    signalPassFailure();
-    return false;
+    return FunctionStatus::Failed;
   }
 
   ArenaPlannerOptions po;
@@ -339,8 +344,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   ArenaPlannerResult plan = planArena(ex.problem, po);
   if (std::string err = checkArenaPlan(ex.problem, plan.plan); !err.empty()) {
     fn.emitError() << "peakmem-plan-arena: internal: invalid plan: " << err;
-    signalPassFailure();
-    return false;
+    return FunctionStatus::Failed;
   }
   const int64_t size = plan.plan.size;
   int64_t arenaAlign = 1;
@@ -370,8 +374,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
         b.getDictionaryAttr(b.getNamedAttr("peakmem.arena", b.getUnitAttr()));
     if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc()))) {
       fn.emitError() << "peakmem-plan-arena: cannot add the arena argument";
-      signalPassFailure();
-      return false;
+      return FunctionStatus::Failed;
     }
     arenaValue = fn.getArgument(index);
   }
@@ -389,6 +392,10 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
     c.alloc.erase();
   }
 
+  // Claims about the old ops (a certificate, the peak) no longer hold: the
+  // peak is the model's of the planned IR (one arena buffer).
+  MemoryModel after(fn);
+  refreshAttrsAfterChange(fn, &after);
   Builder attrs(ctx);
   fn->setAttr("peakmem.arena_size", attrs.getI64IntegerAttr(size));
   fn->setAttr("peakmem.arena_alignment", attrs.getI64IntegerAttr(arenaAlign));
@@ -397,7 +404,7 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   fn->setAttr("peakmem.arena_optimal",
               attrs.getBoolAttr(size == cert.lowerBound));
   if (!emitRemarks)
-    return true;
+    return FunctionStatus::Changed;
   size_t best = 0;
   for (size_t k = 1; k < plan.baselineSizes.size(); ++k)
     if (plan.baselineSizes[k] < plan.baselineSizes[best])
@@ -421,5 +428,5 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
   if (!plan.baselineSizes.empty())
     remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
            << " " << plan.baselineSizes[best] << " bytes";
-  return true;
+  return FunctionStatus::Changed;
 }

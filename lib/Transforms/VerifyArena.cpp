@@ -15,6 +15,7 @@
 #include "peakmem/Core/Arena.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -305,10 +306,15 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
 
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    FunctionOpInterface fn = getOperation();
-    if (fn.isExternal() || !fn->hasAttr("peakmem.arena_size"))
-      return;
-    if (failed(verify(fn)))
+    FunctionsStatus status = runOnFunctions(
+        getOperation(), getAnalysisManager(),
+        [&](FunctionOpInterface fn, AnalysisManager) {
+          if (fn.isExternal() || !fn->hasAttr("peakmem.arena_size"))
+            return FunctionStatus::Unchanged;
+          return failed(verify(fn)) ? FunctionStatus::Failed
+                                    : FunctionStatus::Unchanged;
+        });
+    if (status.failed)
       signalPassFailure();
   }
 

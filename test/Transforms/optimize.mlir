@@ -8,6 +8,8 @@
 // RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-recompute-per-op=0' 2>&1 | FileCheck %s --check-prefix=PEROP
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=xla-list budget-ms=0})' 2>&1 | FileCheck %s --check-prefix=ALGO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{remarks=0})' -o /dev/null 2>&1 | count 0
+// RUN: peakmem-opt %s '--peakmem-optimize=arena=alloc' 2>&1 | FileCheck %s --check-prefix=ARENA
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{arena=alloc}),peakmem-verify-arena,peakmem-verify-certificate)' -o /dev/null
 
 // Fork-join (as in reorder.mlir): 2052 bytes as written, 1032 at best.
 // DEFAULT: remark: peakmem-reorder: 'fork_join' peak 2052 -> 1032 bytes (proven optimal)
@@ -24,6 +26,14 @@
 // MACS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64}
 // PEROP: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes: maxRecomputePerOp is 0
 // PEROP: func.func @recompute_fill({{.*}}peakmem.peak = 16384 : i64}
+
+// arena=alloc ends with peakmem-plan-arena on the final order: fork_join's
+// four 256xf32 buffers and the 1xf32 result pack into 1032 bytes, the bound
+// over every order; certify then describes the planned program (the arena,
+// 1032 bytes + its 4-byte alignment padding).
+// ARENA: remark: peakmem-plan-arena: 'fork_join' arena 1032 bytes for 4 buffers (0 left out), lower bound 1032 (pairwise, every order): optimal
+// ARENA: remark: peakmem-certify: 'fork_join' peak 1036 bytes, lower bound 1036 (boundary): optimal
+// ARENA: func.func @fork_join({{.*}}peakmem.arena_optimal = true, peakmem.arena_size = 1032 : i64
 
 func.func @fork_join(%in: memref<256xf32>, %out: memref<1xf32>) {
   %a1 = memref.alloc() : memref<256xf32>

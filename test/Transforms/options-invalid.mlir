@@ -54,3 +54,9 @@
 func.func @untouched() {
   return
 }
+
+// Arena options of peakmem-optimize.
+// RUN: not peakmem-opt %s '--peakmem-optimize=arena=heap' 2>&1 | FileCheck %s --check-prefix=OPT-ARENA
+// OPT-ARENA: peakmem-optimize: unknown arena='heap' (none | alloc | argument)
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-alignment=3})' 2>&1 | FileCheck %s --check-prefix=OPT-ALIGN
+// OPT-ALIGN: peakmem-optimize: alignment=3 is not a power of two

@@ -1,9 +1,12 @@
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{arena=heap}))' -verify-diagnostics
+// Bad options are errors before any IR is touched, in every form.
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{arena=heap}))' 2>&1 | FileCheck %s --check-prefix=ARENA
+// RUN: not peakmem-opt %s --peakmem-plan-arena=arena=heap 2>&1 | FileCheck %s --check-prefix=ARENA
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=24}))' 2>&1 | FileCheck %s --check-prefix=ALIGN
-// Bad options are errors at the function and change nothing.
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-plan-arena{alignment=0})' 2>&1 | FileCheck %s --check-prefix=ZERO
 
+// ARENA: error: peakmem-plan-arena: unknown arena='heap' (alloc | argument)
 // ALIGN: error: peakmem-plan-arena: alignment=24 is not a power of two
-// expected-error @below {{peakmem-plan-arena: unknown arena='heap' (alloc | argument)}}
+// ZERO: error: peakmem-plan-arena: alignment=0 is not a power of two
 func.func @f(%y: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   linalg.copy ins(%y : memref<16xf32>) outs(%a : memref<16xf32>)

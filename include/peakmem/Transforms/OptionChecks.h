@@ -34,6 +34,11 @@ std::string checkFractionOption(llvm::StringRef name, double value);
 /// `padding=` of peakmem-reorder-tensors: bytes in [0, 2^32].
 std::string checkPaddingOption(int64_t padding);
 
+/// `arena=` (alloc | argument, and none where `allowNone`) and the alignment
+/// floor `alignment=` (a positive power of two) of arena planning.
+std::string checkArenaOptions(llvm::StringRef arena, int64_t alignment,
+                              bool allowNone);
+
 /// Emits "<where>: <error>" and fails when `error` is not empty; the
 /// diagnostic has no location (options come from no IR).
 mlir::LogicalResult reportOptionError(mlir::MLIRContext *context,

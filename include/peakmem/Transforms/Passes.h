@@ -58,8 +58,20 @@ struct OptimizePipelineOptions
   Option<bool> emitRemarks{*this, "remarks",
                            llvm::cl::desc("Emit the remarks of every step"),
                            llvm::cl::init(true)};
-  // ARENA OPTION: the options of peakmem-plan-arena go here once that pass
-  // exists (and the step in buildOptimizePipeline below).
+  Option<std::string> arena{
+      *this, "arena",
+      llvm::cl::desc("End with static arena planning (peakmem-plan-arena): "
+                     "none | alloc | argument"),
+      llvm::cl::init("none")};
+  Option<int64_t> arenaAlignment{
+      *this, "arena-alignment",
+      llvm::cl::desc("Alignment floor of every buffer in the arena, in bytes "
+                     "(a power of two)"),
+      llvm::cl::init(PlanArenaPassOptions().alignment)};
+  Option<unsigned> arenaBudgetMs{
+      *this, "arena-budget-ms",
+      llvm::cl::desc("Placement search budget per function, in milliseconds"),
+      llvm::cl::init(PlanArenaPassOptions().budgetMs)};
 };
 
 /// Checks the options (the messages of OptionChecks.h): "" when valid.
@@ -67,8 +79,10 @@ std::string checkOptimizeOptions(const OptimizePipelineOptions &options);
 
 /// Adds the `peakmem-optimize` steps to `pm`, which may be nested on a
 /// function-like op or on a module: reorder every block, recompute where it
-/// pays within the budgets (deciding the final order), then certify that
-/// order. Invalid options fail the passes' initialization.
+/// pays within the budgets (deciding the final order), with `arena` other
+/// than none place every buffer in one arena (peakmem-plan-arena), then
+/// certify the final program. Invalid options fail the passes'
+/// initialization.
 void buildOptimizePipeline(mlir::OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 

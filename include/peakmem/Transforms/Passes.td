@@ -229,8 +229,7 @@ def ReorderTensorsPass : Pass<"peakmem-reorder-tensors"> {
   ];
 }
 
-def PlanArenaPass : InterfacePass<"peakmem-plan-arena",
-                                  "mlir::FunctionOpInterface"> {
+def PlanArenaPass : Pass<"peakmem-plan-arena"> {
   let summary = "Place every non-escaping static heap buffer in one arena";
   let description = [{
     Static memory planning (docs/Arena.md): in each function body, every
@@ -292,8 +291,7 @@ def PlanArenaPass : InterfacePass<"peakmem-plan-arena",
                            "mlir::memref::MemRefDialect"];
 }
 
-def VerifyArenaPass : InterfacePass<"peakmem-verify-arena",
-                                    "mlir::FunctionOpInterface"> {
+def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
   let summary = "Re-check a static arena plan against the IR as it stands";
   let description = [{
     Independent of the planner (which it never calls). For a function with
