@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
@@ -155,9 +156,13 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
   MemRefType type = view.getType();
   if (!type.hasStaticShape())
     return view.emitError() << "peakmem-verify-arena: view is not static";
-  DataLayout layout = DataLayout::closest(view);
-  int64_t elemBytes =
-      static_cast<int64_t>(layout.getTypeSize(type.getElementType()));
+  // The lowered view strides by LLVM's alloc size of the element (OpCost.h):
+  // i24 takes 4 bytes, not MLIR's 3.
+  std::optional<int64_t> elemSize = elementAllocSize(type.getElementType());
+  if (!elemSize)
+    return view.emitError() << "peakmem-verify-arena: cannot size the "
+                               "element type of the view";
+  int64_t elemBytes = *elemSize;
   v.bytes = type.getNumElements() * elemBytes;
   v.align =
       static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes)));
