@@ -25,8 +25,14 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <mutex>
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -184,6 +190,14 @@ namespace {
 
 struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
+  PlanArenaPass() = default;
+  PlanArenaPass(const PlanArenaPass &other) : Base(other) {}
+
+  /// Declared here rather than in Passes.td: the plan for plots, not a claim.
+  Option<std::string> jsonPath{
+      *this, "json",
+      llvm::cl::desc("Write each function's plan (every placed buffer's "
+                     "offset, bytes and lifetime) to this file")};
 
   void runOnOperation() override {
     if (!planFunction(getOperation()))
@@ -192,6 +206,10 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
 
   /// Plans `fn`; true iff the IR changed.
   bool planFunction(FunctionOpInterface fn);
+
+  /// Rewrites jsonPath with every function planned so far (functions may
+  /// run in parallel: under a lock, sorted by name).
+  void writeJson(StringRef function, llvm::json::Value entry);
 };
 
 } // namespace
@@ -396,6 +414,39 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
               attrs.getI64IntegerAttr(cert.lowerBound));
   fn->setAttr("peakmem.arena_optimal",
               attrs.getBoolAttr(size == cert.lowerBound));
+  // Informational (not checked by peakmem-verify-arena): each baseline's
+  // arena on the same problem and why the planner stopped.
+  SmallVector<NamedAttribute> baselines;
+  for (size_t k = 0; k < plan.baselineSizes.size(); ++k)
+    baselines.push_back(
+        attrs.getNamedAttr(arenaBaselineName(allArenaBaselines()[k]),
+                           attrs.getI64IntegerAttr(plan.baselineSizes[k])));
+  fn->setAttr(
+      "peakmem.arena_stats",
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
+           attrs.getNamedAttr("stop",
+                              attrs.getStringAttr(arenaStopName(plan.stop)))}));
+  if (!jsonPath.empty()) {
+    llvm::json::Array buffers;
+    for (size_t i = 0; i < placed.size(); ++i) {
+      const ArenaBuffer &ab = ex.problem.buffer(arenaId[i]);
+      buffers.push_back(
+          llvm::json::Object{{"offset", plan.plan.offsets[arenaId[i]]},
+                             {"bytes", ab.size},
+                             {"align", ab.alignment},
+                             {"first", static_cast<int64_t>(ab.life.first)},
+                             {"last", static_cast<int64_t>(ab.life.last)},
+                             {"nested", placed[i].nested}});
+    }
+    writeJson(
+        fn.getName(),
+        llvm::json::Object{{"function", fn.getName()},
+                           {"arena_size", size},
+                           {"lower_bound", cert.lowerBound},
+                           {"steps", static_cast<int64_t>(entry.ops.size())},
+                           {"buffers", std::move(buffers)}});
+  }
   if (!emitRemarks)
     return true;
   size_t best = 0;
@@ -422,4 +473,30 @@ bool PlanArenaPass::planFunction(FunctionOpInterface fn) {
     remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
            << " " << plan.baselineSizes[best] << " bytes";
   return true;
+}
+
+void PlanArenaPass::writeJson(StringRef function, llvm::json::Value entry) {
+  static std::mutex mutex;
+  static std::map<std::string, std::map<std::string, llvm::json::Value>> files;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &functions = files[jsonPath];
+  functions.insert_or_assign(function.str(), std::move(entry));
+  llvm::json::Array all;
+  for (auto &kv : functions)
+    all.push_back(kv.second);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
+  if (!ec) {
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
+    }
+  }
+  if (ec) {
+    emitError(getOperation().getLoc()) << "peakmem-plan-arena: cannot write '"
+                                       << jsonPath << "': " << ec.message();
+    signalPassFailure();
+  }
 }
