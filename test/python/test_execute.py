@@ -382,6 +382,17 @@ def test_optimize_report_with_chain_recomputation():
             assert not live_together or apart
 
 
+def test_plot_arena(tmp_path):
+    # `python -m peakmem plot MODEL --arena`: the plan of the optimized chain
+    # program drawn to a PNG (one rectangle per placed buffer).
+    pytest.importorskip("matplotlib")
+    from peakmem import __main__ as cli
+    png = tmp_path / "arena.png"
+    assert cli.main(["plot", str(REPO / "test/Execution/recompute-chain.mlir"),
+                     "--arena", "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 # --------------------------------------------------------------------------
 # Poisoning heap: memory errors of the program under test
 # --------------------------------------------------------------------------
