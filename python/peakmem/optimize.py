@@ -21,11 +21,11 @@ from peakmem import execute, passes, tools
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
 REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
-ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json}}},"
+ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}}},"
                   "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
 
 
-def plan_arena(text: str) -> dict:
+def plan_arena(text: str, *, budget_ms: int = 1000, extra=()) -> dict:
     """Plans a static arena for `text` (the first function's figures).
 
     Returns arena_text (the planned module, with its peak from peakmem-report),
@@ -33,11 +33,13 @@ def plan_arena(text: str) -> dict:
     the pass placed nothing), arena_baselines ({name: bytes}), arena_stop,
     arena_plan (the pass's json: every placed buffer), peak_arena (the modeled
     peak of the planned program: the arena with its allocation padding plus
-    the buffers left out) and arena_remarks.
+    the buffers left out), arena_remarks and arena_stderr (peakmem-opt's
+    stderr, with `extra` its command-line options, e.g. timing).
     """
     with tempfile.TemporaryDirectory(prefix="peakmem-arena-") as tmp:
         path = pathlib.Path(tmp) / "plan.json"
-        out, remarks, seconds = passes.run_opt(text, ARENA_PIPELINE.format(json=path))
+        out, remarks, seconds = passes.run_opt(
+            text, ARENA_PIPELINE.format(json=path, budget=budget_ms), extra=extra)
         plans = json.loads(path.read_text()) if path.exists() else []
     attrs = passes.function_attrs(out)
     stats = passes.arena_stats(out)
@@ -50,7 +52,8 @@ def plan_arena(text: str) -> dict:
             "arena_stop": stats.get("stop"),
             "arena_plan": plans[0] if plans else None,
             "peak_arena": attrs.get("peak"),
-            "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l]}
+            "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],
+            "arena_stderr": remarks}
 
 
 def best_baseline(baselines: dict):
