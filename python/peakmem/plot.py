@@ -114,7 +114,9 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
         lines[0] = (size, "k", "-", f"arena {size:,} B = lower bound (optimal)")
     if baselines:
         name = min(baselines, key=lambda k: (baselines[k], k))
-        if baselines[name] > size:
+        if baselines[name] == size:
+            lines[0] = lines[0][:3] + (lines[0][3] + f", = best baseline ({name})",)
+        elif baselines[name] > size:
             lines.append((baselines[name], "#d62728", ":",
                           f"best baseline ({name}) {baselines[name]:,} B"))
     if live_peak is not None and live_peak not in (size, bound):
