@@ -28,8 +28,14 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <mutex>
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -212,6 +218,11 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
 
   /// Plans `fn`.
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses);
+
+  /// Rewrites jsonPath with every function planned so far (functions may
+  /// run in parallel: under a lock, sorted by name). Emits an error at `fn`
+  /// and fails when the file cannot be written.
+  LogicalResult writeJson(FunctionOpInterface fn, llvm::json::Value entry);
 };
 
 } // namespace
@@ -403,6 +414,40 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
               attrs.getI64IntegerAttr(cert.lowerBound));
   fn->setAttr("peakmem.arena_optimal",
               attrs.getBoolAttr(size == cert.lowerBound));
+  // Informational (not checked by peakmem-verify-arena): each baseline's
+  // arena on the same problem and why the planner stopped.
+  SmallVector<NamedAttribute> baselines;
+  for (size_t k = 0; k < plan.baselineSizes.size(); ++k)
+    baselines.push_back(
+        attrs.getNamedAttr(arenaBaselineName(allArenaBaselines()[k]),
+                           attrs.getI64IntegerAttr(plan.baselineSizes[k])));
+  fn->setAttr(
+      "peakmem.arena_stats",
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
+           attrs.getNamedAttr("stop",
+                              attrs.getStringAttr(arenaStopName(plan.stop)))}));
+  if (!jsonPath.empty()) {
+    llvm::json::Array buffers;
+    for (size_t i = 0; i < placed.size(); ++i) {
+      const ArenaBuffer &ab = ex.problem.buffer(arenaId[i]);
+      buffers.push_back(
+          llvm::json::Object{{"offset", plan.plan.offsets[arenaId[i]]},
+                             {"bytes", ab.size},
+                             {"align", ab.alignment},
+                             {"first", static_cast<int64_t>(ab.life.first)},
+                             {"last", static_cast<int64_t>(ab.life.last)},
+                             {"nested", placed[i].nested}});
+    }
+    if (failed(
+            writeJson(fn, llvm::json::Object{
+                              {"function", fn.getName()},
+                              {"arena_size", size},
+                              {"lower_bound", cert.lowerBound},
+                              {"steps", static_cast<int64_t>(entry.ops.size())},
+                              {"buffers", std::move(buffers)}})))
+      return FunctionStatus::Failed;
+  }
   if (!emitRemarks)
     return FunctionStatus::Changed;
   size_t best = 0;
@@ -429,4 +474,31 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
            << " " << plan.baselineSizes[best] << " bytes";
   return FunctionStatus::Changed;
+}
+
+LogicalResult PlanArenaPass::writeJson(FunctionOpInterface fn,
+                                       llvm::json::Value entry) {
+  StringRef function = fn.getName();
+  static std::mutex mutex;
+  static std::map<std::string, std::map<std::string, llvm::json::Value>> files;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &functions = files[jsonPath];
+  functions.insert_or_assign(function.str(), std::move(entry));
+  llvm::json::Array all;
+  for (auto &kv : functions)
+    all.push_back(kv.second);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
+  if (!ec) {
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
+    }
+  }
+  if (ec)
+    return fn.emitError() << "peakmem-plan-arena: cannot write '" << jsonPath
+                          << "': " << ec.message();
+  return success();
 }

@@ -33,7 +33,10 @@ COMMANDS = {
         "recompute, certify) and the upstream baseline\n"
         "(--optimize-allocation-liveness), executes the program before and after\n"
         "with a counting allocator, and reports modeled and measured peaks, the\n"
-        "lower bound and the output digests. Exits with 1 if the digests differ or\n"
+        "lower bound and the output digests; then plans a static arena for the\n"
+        "optimized program (peakmem-plan-arena, peakmem-verify-arena; --no-arena\n"
+        "skips it), executes it too and reports the arena, its lower bound and the\n"
+        "best baseline planner. Exits with 1 if the digests differ or\n"
         "measured != modeled. Writes nothing but the --keep and --plot files.",
         "peakmem optimize model.tflite --plot live.png"),
     "import": Command(
@@ -54,7 +57,10 @@ COMMANDS = {
         "Imports and optimizes MODEL (without executing it) and plots the live heap\n"
         "bytes at every statement of the function, as imported and after peakmem\n"
         "(with --upstream, also after optimize-allocation-liveness), with the\n"
-        "certified lower bound.",
+        "certified lower bound. With --arena, draws the static arena plan of the\n"
+        "optimized program instead: each buffer a rectangle (statement steps\n"
+        "against byte offsets), with the arena size, its lower bound and the best\n"
+        "baseline planner's arena.",
         "peakmem plot model.tflite -o live.png --upstream"),
     "bench": Command(
         "peakmem.bench", "run the corpus benchmark, write docs/results.md",

@@ -9,8 +9,12 @@ and the same binaries a user runs:
     bound / optimality of peakmem-certify on the final order;
   * per-pass wall times from --mlir-timing (parsing and printing excluded),
     next to the time mlir-opt needs to parse and print the module;
-  * with --exec, the measured peak and output digest of the imported and the
-    reordered programs from the execution harness (python -m peakmem exec).
+  * the static arena of the final program (peakmem-plan-arena, checked by
+    peakmem-verify-arena): each published baseline planner's arena, peakmem's,
+    the arena's lower bound over every order, whether it is reached;
+  * with --exec, the measured peak and output digest of the imported, the
+    reordered and the arena programs from the execution harness (python -m
+    peakmem exec).
 Nothing is hard-coded: every figure in docs/results.md comes from this run.
 """
 
@@ -23,11 +27,16 @@ import statistics
 import sys
 import time
 
-from peakmem import execute, passes, tools
+from peakmem import execute, optimize, passes, tools
 
 HEURISTICS = ["lpmf", "bfs", "dfs", "xla-list", "xla-dfs", "post-order"]
 # Models whose live-bytes plots go into docs/img and docs/results.md.
 PLOT_MODELS = ["deeplabv3_mobilenet_v3_large", "redimnet_b2"]
+# Models whose arena plans go into docs/img (`peakmem plot --arena`).
+ARENA_PLOT_MODELS = ["mlperf_tiny_resnet8_float", "redimnet_b0"]
+# peakmem.arena_stats baseline names, in the order of docs/Arena.md.
+ARENA_BASELINES = ["tflm-greedy", "iree-best-fit", "tvm-greedy-by-size",
+                   "tvm-greedy-by-conflicts", "tvm-hill-climb"]
 REPORT = "peakmem-report{remarks=0}"
 
 
@@ -63,7 +72,12 @@ def product_pipeline(recompute: str) -> str:
     return f"peakmem-reorder,peakmem-recompute{{{recompute}}},peakmem-certify"
 
 
-def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "") -> dict:
+def arena_key(name: str) -> str:
+    return "arena_" + name.replace("-", "_")
+
+
+def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
+                arena_budget_ms: int = 1000) -> dict:
     text = path.read_text()
     row = {"model": path.stem, "group": path.parent.name}
     out, t, _, _ = timed(text, f"builtin.module(func.func({REPORT}))")
@@ -114,13 +128,31 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "") -> dict
     row["_after"] = out
     row["_before"] = row_before
     row["_upstream"] = up
+
+    # The static arena of the final program.
+    a = optimize.plan_arena(out, budget_ms=arena_budget_ms,
+                            extra=["-mlir-timing", "-mlir-timing-display=list"])
+    for name in ARENA_BASELINES:
+        row[arena_key(name)] = a["arena_baselines"].get(name)
+    row["arena_peakmem"] = a["arena_size"]
+    row["arena_bound"] = a["arena_lower_bound"]
+    row["arena_optimal"] = bool(a["arena_optimal"])
+    row["arena_stop"] = a["arena_stop"]
+    row["arena_buffers"] = len(a["arena_plan"]["buffers"]) if a["arena_plan"] else 0
+    row["peak_arena"] = a["peak_arena"]
+    t = pass_times(a["arena_stderr"])
+    row["arena_s"] = t.get("PlanArenaPass", 0)
+    row["verify_arena_s"] = t.get("VerifyArenaPass", 0)
+    row["_arena"] = a["arena_text"]
+    row["_arena_plan"] = a["arena_plan"]
     return row
 
 
 def exec_model(row: dict, timeout: float) -> dict:
     res = {}
-    for label in ("imported", "final"):
-        text = row["_before"] if label == "imported" else row["_after"]
+    for label in ("imported", "final", "arena"):
+        text = {"imported": row["_before"], "final": row["_after"],
+                "arena": row["_arena"]}[label]
         try:
             r = execute.execute_text(text, timeout=timeout)
             res[f"measured_{label}"] = r.peak_bytes
@@ -135,9 +167,11 @@ def exec_model(row: dict, timeout: float) -> dict:
 COLUMNS = ["model", "group", "statements", "buffers", "macs", "peak_imported", "peak_upstream",
            *[f"peak_{h}" for h in HEURISTICS], "peak_reorder", "search", "peak_final",
            "extra_macs", "lower_bound", "optimal", "reduction_vs_upstream_pct",
-           "measured_imported", "measured_final", "digest_imported", "digest_final",
-           "exec_error", "parse_print_s", "report_s", "upstream_s", "reorder_s",
-           "recompute_s", "certify_s", "verify_s", "recompute_note"]
+           *[arena_key(b) for b in ARENA_BASELINES], "arena_peakmem", "arena_bound",
+           "arena_optimal", "arena_stop", "arena_buffers", "peak_arena",
+           "measured_imported", "measured_final", "measured_arena", "digest_imported",
+           "digest_final", "digest_arena", "exec_error", "parse_print_s", "report_s", "upstream_s", "reorder_s",
+           "recompute_s", "certify_s", "verify_s", "arena_s", "verify_arena_s", "recompute_note"]
 
 
 def kb(n):
@@ -146,6 +180,15 @@ def kb(n):
 
 def pct(new, old):
     return 100.0 * (new - old) / old if old else 0.0
+
+
+def _shown(path):
+    """`path` relative to the repository when inside it."""
+    path = pathlib.Path(path).resolve()
+    try:
+        return str(path.relative_to(tools.REPO))
+    except ValueError:
+        return str(path)
 
 
 def write_results(rows, md_path, csv_path, args):
@@ -173,7 +216,7 @@ def write_results(rows, md_path, csv_path, args):
          f"Generated by `{command}` on "
          f"{datetime.date.today()} ({n} models of `corpus/`, reorder budget {args.budget_ms} ms "
          "per block, a 2-core machine). Every number below was measured by that run; rerun it "
-         f"to regenerate this file and `{pathlib.Path(csv_path).name}`.\n",
+         f"to regenerate this file and `{_shown(csv_path)}`.\n",
          "## Summary\n",
          f"- Certified optimal (peak == lower bound) after {final}: **{len(cert)} of {n}** "
          f"models ({100.0 * len(cert) / n:.0f}%); microcontroller (TFLite) models: "
@@ -197,6 +240,7 @@ def write_results(rows, md_path, csv_path, args):
          f"{1000 * max(cert_times):.1f} ms; reorder: median "
          f"{1000 * statistics.median(reorder_times):.1f} ms, max {1000 * max(reorder_times):.1f} ms "
          "(pass wall time from `--mlir-timing`, parsing excluded)."]
+    L += arena_summary(rows, args)
     if args.exec:
         executed = [r for r in rows if r.get("measured_final") is not None]
         exact = [r for r in executed if r["measured_imported"] == r["peak_imported"]
@@ -205,6 +249,13 @@ def write_results(rows, md_path, csv_path, args):
         L.append(f"- Executed before and after (imported vs {final}): {len(executed)} of "
                  f"{n} models; measured == modeled on {len(exact)} of them; identical output "
                  f"digest on {len(same)}.")
+        arena_runs = [r for r in rows if r.get("measured_arena") is not None]
+        arena_exact = [r for r in arena_runs if r["measured_arena"] == r["peak_arena"]]
+        arena_same = [r for r in arena_runs if r["digest_arena"] == r["digest_imported"]]
+        L.append(f"- Executed with the arena (the final program after `peakmem-plan-arena`, "
+                 f"checked by `peakmem-verify-arena`): {len(arena_runs)} of {n} models; "
+                 f"measured == modeled on {len(arena_exact)}; output digest identical to the "
+                 f"imported program's on {len(arena_same)}.")
         failed = [r for r in rows if r.get("exec_error")]
         if failed:
             L.append("- Not executed: " + "; ".join(f"{r['model']} ({r['exec_error']})" for r in failed))
@@ -234,15 +285,20 @@ def write_results(rows, md_path, csv_path, args):
     for r in rows:
         L.append(f"- {r['model']}: {r['recompute_note']}")
     L.append("")
+    L += arena_table(rows, args)
     if args.exec:
         L += ["## Execution (bytes; counting allocator, `mlir-runner`)\n",
-              "| model | modeled imported | measured imported | modeled final | measured final | digest imported | digest final |",
-              "|---|---:|---:|---:|---:|---|---|"]
+              "arena = the final program with its static arena (one allocation of the "
+              "arena, with its alignment padding, plus the buffers left out of it).\n",
+              "| model | modeled imported | measured imported | modeled final | measured final "
+              "| modeled arena | measured arena | digest imported | digest final | digest arena |",
+              "|---|---:|---:|---:|---:|---:|---:|---|---|---|"]
         for r in rows:
             L.append(f"| {r['group']}/{r['model']} | {r['peak_imported']} | "
                      f"{r.get('measured_imported', '–')} | {r['peak_final']} | "
-                     f"{r.get('measured_final', '–')} | {r.get('digest_imported', '–')} | "
-                     f"{r.get('digest_final', '–')} |")
+                     f"{r.get('measured_final', '–')} | {r.get('peak_arena', '–')} | "
+                     f"{r.get('measured_arena', '–')} | {r.get('digest_imported', '–')} | "
+                     f"{r.get('digest_final', '–')} | {r.get('digest_arena', '–')} |")
         L.append("")
     plotted = [r for r in rows if r["model"] in PLOT_MODELS]
     if plotted:
@@ -252,18 +308,117 @@ def write_results(rows, md_path, csv_path, args):
                  "lower bound (`python -m peakmem plot MODEL --upstream -o PNG`).\n")
         for r in plotted:
             L.append(f"![{r['model']}](img/{r['model']}.png)\n")
+    arena_plotted = [r for r in rows if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]]
+    if arena_plotted:
+        L.append("Static arena plans of the final program: each placed buffer a rectangle "
+                 "(its lifetime in statement steps against its bytes in the arena), with the "
+                 "arena, its lower bound and the best baseline planner's arena "
+                 "(`python -m peakmem plot MODEL --arena -o PNG`).\n")
+        for r in arena_plotted:
+            L.append(f"![arena plan of {r['model']}](img/arena_{r['model']}.png)\n")
     L += ["## Times (ms)\n",
           "parse+print = mlir-opt parsing and printing the module (for scale); the other "
           "columns are pass wall times from `--mlir-timing`.\n",
-          "| model | parse+print | report | upstream | reorder | recompute | certify | verify |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|"]
+          "| model | parse+print | report | upstream | reorder | recompute | certify | verify "
+          "| plan arena | verify arena |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         L.append(f"| {r['group']}/{r['model']} | {1000 * r['parse_print_s']:.0f} | "
                  f"{1000 * r['report_s']:.1f} | {1000 * r['upstream_s']:.1f} | "
                  f"{1000 * r['reorder_s']:.1f} | {1000 * r['recompute_s']:.1f} | "
-                 f"{1000 * r['certify_s']:.1f} | {1000 * r['verify_s']:.1f} |")
+                 f"{1000 * r['certify_s']:.1f} | {1000 * r['verify_s']:.1f} | "
+                 f"{1000 * r['arena_s']:.1f} | {1000 * r['verify_arena_s']:.1f} |")
     L.append("")
     pathlib.Path(md_path).write_text("\n".join(L))
+
+
+def _b(n):
+    return "–" if n is None else f"{n:,}"
+
+
+def best_baseline(r):
+    """(name, bytes) of the smallest baseline arena of row `r`."""
+    sizes = {b: r[arena_key(b)] for b in ARENA_BASELINES if r.get(arena_key(b)) is not None}
+    return optimize.best_baseline(sizes)
+
+
+def arena_summary(rows, args):
+    planned = [r for r in rows if r["arena_peakmem"] is not None]
+    n = len(rows)
+    if not planned:
+        return ["- Static arena: no model had a buffer to place."]
+    at_bound = [r for r in planned if r["arena_optimal"]]
+    mcu = [r for r in planned if r["group"] == "tflite"]
+    gaps = sorted((r for r in planned if not r["arena_optimal"]),
+                  key=lambda r: -(r["arena_peakmem"] - r["arena_bound"]) / r["arena_peakmem"])
+    larger = [r["model"] for r in planned if r["arena_peakmem"] > best_baseline(r)[1]]
+    smaller = [r for r in planned if r["arena_peakmem"] < best_baseline(r)[1]]
+    vs_tflm = [r for r in planned if r["arena_peakmem"] < r[arena_key("tflm-greedy")]]
+    above = sorted((r for r in planned if r["peak_arena"] > 1.01 * r["peak_final"]),
+                   key=lambda r: -pct(r["peak_arena"], r["peak_final"]))
+    L = [f"- Static arena (`peakmem-plan-arena`, budget {args.arena_budget_ms} ms, on the final "
+         f"program; every plan re-checked by `peakmem-verify-arena`): planned on {len(planned)} "
+         f"of {n} models; **at the lower bound (optimal over every order and placement) on "
+         f"{len(at_bound)} of {len(planned)}**; microcontroller (TFLite) models: "
+         f"{sum(r['arena_optimal'] for r in mcu)} of {len(mcu)}."
+         + ("" if not gaps else " Above the bound: " + "; ".join(
+             f"{r['model']} +{r['arena_peakmem'] - r['arena_bound']:,} B "
+             f"({100.0 * (r['arena_peakmem'] - r['arena_bound']) / r['arena_peakmem']:.1f}% of "
+             f"the arena, planner stop: {r['arena_stop']})" for r in gaps)
+            + f"; the largest gap is {gaps[0]['model']}'s."),
+         f"- peakmem's arena is never larger than the best of the five baseline planners: "
+         + ("yes, on every model" if not larger else "NO: " + ", ".join(larger))
+         + f"; strictly smaller on {len(smaller)} models"
+         + (" (" + ", ".join(
+             f"{r['model']} {pct(r['arena_peakmem'], best_baseline(r)[1]):+.1f}% vs "
+             f"{best_baseline(r)[0]}" for r in smaller) + ")" if smaller else "")
+         + ", equal on the others. Against TFLite Micro's greedy planner alone: smaller on "
+         f"{len(vs_tflm)} models"
+         + (f", by up to {max(-pct(r['arena_peakmem'], r[arena_key('tflm-greedy')]) for r in vs_tflm):.1f}%"
+            if vs_tflm else "") + ".",
+         f"- Planner stop `reached-bound` means the arena reached the live-bytes bound of the "
+         f"final program's order; a gap with that stop is the order's (the bound over every "
+         f"order is lower), not the placement's.",
+         f"- The arena program (the arena as one allocation plus the buffers left out of it: "
+         f"those that escape, mostly outputs, allocated next to the arena for the whole call) "
+         f"peaks above the final program's live peak by more than 1% on {len(above)} models"
+         + (": " + ", ".join(f"{r['model']} {pct(r['peak_arena'], r['peak_final']):+.1f}%"
+                             for r in above) if above else "") + "."]
+    return L
+
+
+def arena_table(rows, args):
+    L = ["## Static arena (bytes)\n",
+         "live peak = the final program's modeled peak (`peakmem-optimize`; the counting "
+         "allocator's units: each allocation's bytes plus its alignment padding); the other "
+         "columns are arenas in arena units (each buffer's bytes rounded up to its alignment, no "
+         "per-allocation padding), for the buffers `peakmem-plan-arena` places (those that do "
+         "not escape; `placed` counts them) in the final program's order: each baseline planner "
+         "written from its published rule (docs/Arena.md), peakmem's planner, and the lower bound "
+         "over every order of the entry block and every placement. gap = arena - bound; stop = "
+         "why peakmem's planner stopped.\n"]
+    hdr = ["model", "placed", "live peak", "tflm greedy", "iree best fit", "tvm by size",
+           "tvm by conflicts", "tvm hill climb", "peakmem", "bound", "optimal", "gap", "stop",
+           "vs best baseline", "vs tflm"]
+    L.append("| " + " | ".join(hdr) + " |")
+    L.append("|" + "|".join(["---"] + ["---:"] * 11 + ["---"] + ["---:"] * 2) + "|")
+    for r in rows:
+        if r["arena_peakmem"] is None:
+            L.append(f"| {r['group']}/{r['model']} | 0 | {_b(r['peak_final'])} |"
+                     + " – |" * 12)
+            continue
+        name, best = best_baseline(r)
+        gap = r["arena_peakmem"] - r["arena_bound"]
+        L.append("| " + " | ".join([
+            f"{r['group']}/{r['model']}", str(r["arena_buffers"]), _b(r["peak_final"]),
+            *[_b(r[arena_key(b)]) for b in ARENA_BASELINES], f"**{_b(r['arena_peakmem'])}**",
+            _b(r["arena_bound"]), "yes" if r["arena_optimal"] else "no",
+            "0" if not gap else f"{gap:,} ({100.0 * gap / r['arena_peakmem']:.1f}%)",
+            r["arena_stop"] or "–",
+            f"{pct(r['arena_peakmem'], best):+.1f}%",
+            f"{pct(r['arena_peakmem'], r[arena_key('tflm-greedy')]):+.1f}%"]) + " |")
+    L.append("")
+    return L
 
 
 def add_arguments(parser):
@@ -273,6 +428,8 @@ def add_arguments(parser):
                         help="also execute imported and reordered programs (slow)")
     parser.add_argument("--exec-timeout", type=float, default=900)
     parser.add_argument("--budget-ms", type=int, default=500)
+    parser.add_argument("--arena-budget-ms", type=int, default=1000,
+                        help="peakmem-plan-arena budget per function (its default)")
     parser.add_argument("--recompute", default="",
                         help="peakmem-recompute options for the final pipeline, e.g. "
                              "'max-mac-overhead=0.05 max-recompute-per-op=2' (default: "
@@ -288,12 +445,13 @@ def run(args):
     rows = []
     for f in files:
         t0 = time.perf_counter()
-        row = bench_model(f, args.budget_ms, args.recompute)
+        row = bench_model(f, args.budget_ms, args.recompute, args.arena_budget_ms)
         row["reduction_vs_upstream_pct"] = round(pct(row["peak_final"], row["peak_upstream"]), 2)
         rows.append(row)
         print(f"[bench] {row['group']}/{row['model']}: upstream {row['peak_upstream']} -> "
               f"reorder {row['peak_reorder']} ({row['search']}), final {row['peak_final']} "
-              f"(bound {row['lower_bound']}) "
+              f"(bound {row['lower_bound']}); arena {row['arena_peakmem']} (bound "
+              f"{row['arena_bound']}, {row['arena_stop']}) "
               f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
     if args.exec:
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -302,7 +460,8 @@ def run(args):
                 r = futures[fut]
                 r.update(fut.result())
                 print(f"[bench] executed {r['model']}: {r.get('measured_imported')} / "
-                      f"{r.get('measured_final')} {r.get('exec_error', '')}",
+                      f"{r.get('measured_final')} / {r.get('measured_arena')} "
+                      f"{r.get('exec_error', '')}",
                       file=sys.stderr, flush=True)
     from peakmem import plot
     img = pathlib.Path(args.output).parent / "img"
@@ -311,6 +470,10 @@ def run(args):
             plot.plot_before_after(r["_before"], r["_after"], str(img / f"{r['model']}.png"),
                                    title=r["model"], lower_bound=r["lower_bound"],
                                    upstream_text=r["_upstream"])
+        if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]:
+            plot.plot_arena(r["_arena_plan"], str(img / f"arena_{r['model']}.png"),
+                            title=r["model"],
+                            baselines={b: r[arena_key(b)] for b in ARENA_BASELINES})
     write_results(rows, args.output, args.csv, args)
     print(args.output)
     return 0

@@ -3,12 +3,17 @@
 MODEL is a .tflite or .onnx file (imported first) or a bufferized .mlir file.
 Stages print a progress line to stderr. The report compares the program as
 imported, the upstream baseline (--optimize-allocation-liveness) and peakmem,
-with modeled and measured peaks and output digests.
+with modeled and measured peaks and output digests; then the optimized program
+with a static arena (peakmem-plan-arena, checked by peakmem-verify-arena), its
+arena next to the live peak, the arena's lower bound and the best published
+baseline planner, executed like the others.
 """
 
+import json
 import pathlib
 import re
 import sys
+import tempfile
 import time
 
 from peakmem import execute, passes, tools
@@ -16,6 +21,47 @@ from peakmem import execute, passes, tools
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
 REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
+ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}}},"
+                  "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
+
+
+def plan_arena(text: str, *, budget_ms: int = 1000, extra=()) -> dict:
+    """Plans a static arena for `text` (the first function's figures).
+
+    Returns arena_text (the planned module, with its peak from peakmem-report),
+    arena_size / arena_lower_bound / arena_optimal / arena_alignment (None when
+    the pass placed nothing), arena_baselines ({name: bytes}), arena_stop,
+    arena_plan (the pass's json: every placed buffer), peak_arena (the modeled
+    peak of the planned program: the arena with its allocation padding plus
+    the buffers left out), arena_remarks and arena_stderr (peakmem-opt's
+    stderr, with `extra` its command-line options, e.g. timing).
+    """
+    with tempfile.TemporaryDirectory(prefix="peakmem-arena-") as tmp:
+        path = pathlib.Path(tmp) / "plan.json"
+        out, remarks, seconds = passes.run_opt(
+            text, ARENA_PIPELINE.format(json=path, budget=budget_ms), extra=extra)
+        plans = json.loads(path.read_text()) if path.exists() else []
+    attrs = passes.function_attrs(out)
+    stats = passes.arena_stats(out)
+    return {"arena_text": out, "arena_s": seconds,
+            "arena_size": attrs.get("arena_size"),
+            "arena_lower_bound": attrs.get("arena_lower_bound"),
+            "arena_optimal": attrs.get("arena_optimal"),
+            "arena_alignment": attrs.get("arena_alignment"),
+            "arena_baselines": stats.get("baselines", {}),
+            "arena_stop": stats.get("stop"),
+            "arena_plan": plans[0] if plans else None,
+            "peak_arena": attrs.get("peak"),
+            "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],
+            "arena_stderr": remarks}
+
+
+def best_baseline(baselines: dict):
+    """(name, bytes) of the smallest baseline arena, or (None, None)."""
+    if not baselines:
+        return None, None
+    name = min(baselines, key=lambda k: (baselines[k], k))
+    return name, baselines[name]
 
 
 def _progress(message: str):
@@ -39,7 +85,8 @@ def load_module(model: str, weights: str = "splat") -> str:
 
 
 def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat",
-             pipeline: str = PEAKMEM_PIPELINE, keep: str = None) -> dict:
+             pipeline: str = PEAKMEM_PIPELINE, keep: str = None,
+             arena: bool = True) -> dict:
     """Runs the whole job; returns every figure of the report."""
     text = load_module(model, weights)
     r = {"model": pathlib.Path(model).stem}
@@ -61,14 +108,22 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
     r["after_text"] = after
     r["before_text"] = before
     r["upstream_text"] = upstream
+    if arena:
+        _progress("static arena (peakmem-plan-arena, peakmem-verify-arena)")
+        r.update(plan_arena(after))
     if keep:
         out = pathlib.Path(keep)
         out.mkdir(parents=True, exist_ok=True)
         (out / "before.mlir").write_text(before)
         (out / "upstream.mlir").write_text(upstream)
         (out / "after.mlir").write_text(after)
+        if arena:
+            (out / "arena.mlir").write_text(r["arena_text"])
     if execute_programs:
-        for label, module in (("imported", before), ("peakmem", after)):
+        programs = [("imported", before), ("peakmem", after)]
+        if arena and r["arena_size"] is not None:
+            programs.append(("arena", r["arena_text"]))
+        for label, module in programs:
             _progress(f"executing the {label} program")
             t0 = time.perf_counter()
             res = execute.execute_text(module)
@@ -80,6 +135,34 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
 
 def _fmt(n):
     return "n/a" if n is None else f"{n:,} B"
+
+
+def arena_line(r: dict) -> str:
+    """The arena next to its bound and the best baseline, one line."""
+    if r.get("arena_size") is None:
+        why = next((l.split("peakmem-plan-arena: ", 1)[1] for l in r.get("arena_remarks", [])
+                    if "peakmem-plan-arena: '" in l), "no buffer placed")
+        return f"arena:                 none ({why})"
+    size, bound = r["arena_size"], r["arena_lower_bound"]
+    line = f"arena:                 {_fmt(size)}, lower bound {_fmt(bound)}: "
+    if r["arena_optimal"]:
+        line += "optimal (certified)"
+    else:
+        line += f"gap {size - bound:,} B ({100.0 * (size - bound) / size:.1f}%), " \
+                f"planner stopped: {r.get('arena_stop')}"
+    name, best = best_baseline(r.get("arena_baselines", {}))
+    if name:
+        tied = sum(1 for v in r["arena_baselines"].values() if v == best) - 1
+        line += f"; best baseline {name} {_fmt(best)}" + (
+            f" (tied with {tied} more)" if tied else "") + \
+            f", peakmem {100.0 * (size - best) / best:+.1f}%"
+    return line
+
+
+def exact(r: dict) -> bool:
+    """Measured == modeled for every program executed."""
+    return all(r[f"measured_{label}"] == r[f"peak_{label}"]
+               for label in ("imported", "peakmem", "arena") if f"measured_{label}" in r)
 
 
 def print_report(r: dict, out=None):
@@ -108,13 +191,22 @@ def print_report(r: dict, out=None):
             print(f"recomputation:         none ({m.group(3)})", file=out)
     print(f"lower bound:           {_fmt(r['lower_bound'])}; optimal: "
           f"{'yes (certified)' if r['optimal'] else 'not proven'}", file=out)
+    if "arena_text" in r:
+        print(arena_line(r), file=out)
+        if r["arena_size"] is not None:
+            line = f"arena program:         {_fmt(r['peak_arena'])} modeled"
+            if "measured_arena" in r:
+                line += f", {_fmt(r['measured_arena'])} measured"
+            print(line + " (the arena as one allocation, with its padding, plus the "
+                  "buffers left out)", file=out)
     if "digest_imported" in r:
         same = r["digest_imported"] == r["digest_peakmem"]
-        print(f"output digest:         {r['digest_imported']} -> {r['digest_peakmem']} "
-              f"({'identical' if same else 'DIFFERENT'})", file=out)
-        ok = (r["measured_imported"] == r["peak_imported"]
-              and r["measured_peakmem"] == r["peak_peakmem"])
-        print(f"measured == modeled:   {'yes' if ok else 'NO'}", file=out)
+        line = f"output digest:         {r['digest_imported']} -> {r['digest_peakmem']}"
+        if "digest_arena" in r:
+            same = same and r["digest_arena"] == r["digest_imported"]
+            line += f" -> {r['digest_arena']} (arena)"
+        print(f"{line} ({'identical' if same else 'DIFFERENT'})", file=out)
+        print(f"measured == modeled:   {'yes' if exact(r) else 'NO'}", file=out)
     print(f"time:                  peakmem {r['peakmem_s']:.2f} s, upstream "
           f"{r['upstream_s']:.2f} s (mlir-opt wall time incl. parsing)", file=out)
 
@@ -130,11 +222,13 @@ def add_arguments(parser):
                         help="write before/upstream/after modules to DIR")
     parser.add_argument("--plot", metavar="PNG",
                         help="also plot live bytes before/after to PNG")
+    parser.add_argument("--no-arena", action="store_true",
+                        help="skip static arena planning (peakmem-plan-arena)")
 
 
 def run(args):
     r = optimize(args.model, execute_programs=not args.no_exec,
-                 weights=args.weights, keep=args.keep)
+                 weights=args.weights, keep=args.keep, arena=not args.no_arena)
     print_report(r)
     if args.plot:
         from peakmem import plot
@@ -143,7 +237,8 @@ def run(args):
                                title=r["model"], lower_bound=r["lower_bound"],
                                upstream_text=r["upstream_text"])
         print(f"plot:                  {args.plot}")
-    if "digest_imported" in r and (r["digest_imported"] != r["digest_peakmem"] or
-                                   r["measured_peakmem"] != r["peak_peakmem"]):
+    if "digest_imported" in r and (
+            r["digest_imported"] != r["digest_peakmem"] or not exact(r) or
+            r.get("digest_arena", r["digest_imported"]) != r["digest_imported"]):
         return 1
     return 0

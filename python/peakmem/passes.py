@@ -10,7 +10,10 @@ from typing import Dict, Optional, Tuple
 
 from peakmem import tools
 
-ATTR_RE = re.compile(r"peakmem\.(peak|lower_bound|optimal|macs)\s*=\s*(true|false|-?\d+)")
+ATTR_RE = re.compile(r"peakmem\.(peak|lower_bound|optimal|macs|arena_size|arena_lower_bound|"
+                     r"arena_optimal|arena_alignment)\s*=\s*(true|false|-?\d+)")
+ARENA_STATS_RE = re.compile(r"peakmem\.arena_stats\s*=\s*\{baselines\s*=\s*\{([^}]*)\}"
+                            r"\s*,\s*stop\s*=\s*\"([\w-]+)\"\s*\}")
 
 
 def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
@@ -42,6 +45,22 @@ def function_attrs(text: str, function: Optional[str] = None) -> Dict[str, objec
         for key, value in ATTR_RE.findall(line):
             attrs[key] = value == "true" if value in ("true", "false") else int(value)
         return attrs
+    return {}
+
+
+def arena_stats(text: str, function: Optional[str] = None) -> dict:
+    """peakmem-plan-arena's `peakmem.arena_stats` of a function (the first one
+    by default): {"baselines": {name: bytes}, "stop": reason}, or {}."""
+    for line in text.splitlines():
+        m = re.match(r"\s*func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)", line)
+        if not m or (function and m.group(1) != function):
+            continue
+        s = ARENA_STATS_RE.search(line)
+        if not s:
+            return {}
+        baselines = {k: int(v) for k, v in
+                     re.findall(r'"([\w-]+)"\s*=\s*(-?\d+)', s.group(1))}
+        return {"baselines": baselines, "stop": s.group(2)}
     return {}
 
 

@@ -1,4 +1,5 @@
-"""`python -m peakmem plot`: live bytes over statements, before and after."""
+"""`python -m peakmem plot`: live bytes over statements, before and after; with
+--arena, the static arena plan (buffers as rectangles, time against offset)."""
 
 import pathlib
 
@@ -82,16 +83,92 @@ def plot_before_after(before_text: str, after_text: str, png: str, *,
     plt.close(fig)
 
 
+def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
+               live_peak=None):
+    """The static arena plan of one function (peakmem-plan-arena's json):
+    each placed buffer a rectangle spanning its lifetime (statement steps of
+    the function body, both ends included) and its bytes [offset, offset +
+    bytes); the arena size, its lower bound and the best baseline planner's
+    arena as horizontal lines."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    size, bound = plan["arena_size"], plan["lower_bound"]
+    unit, uname = (1024.0, "KiB") if size < 8 * 2**20 else (2**20, "MiB")
+    fig, ax = plt.subplots(figsize=(10, 5.2), dpi=120)
+    cmap = plt.get_cmap("tab20")
+    bufs = sorted(plan["buffers"], key=lambda b: (b["first"], b["offset"]))
+    for i, b in enumerate(bufs):
+        ax.add_patch(Rectangle(
+            (b["first"] - 0.5, b["offset"] / unit), b["last"] - b["first"] + 1,
+            b["bytes"] / unit, facecolor=cmap(i % 20), alpha=0.75,
+            edgecolor="#333333", lw=0.3, hatch="//" if b["nested"] else None))
+    steps = max(plan.get("steps", 0), max((b["last"] + 1 for b in bufs), default=1))
+    lines = [(size, "k", "-", f"arena {size:,} B")]
+    if bound != size:
+        lines.append((bound, "#2ca02c", "--", f"lower bound {bound:,} B "
+                      f"(gap {100.0 * (size - bound) / size:.1f}%)"))
+    else:
+        lines[0] = (size, "k", "-", f"arena {size:,} B = lower bound (optimal)")
+    if baselines:
+        name = min(baselines, key=lambda k: (baselines[k], k))
+        if baselines[name] == size:
+            lines[0] = lines[0][:3] + (lines[0][3] + f", = best baseline ({name})",)
+        elif baselines[name] > size:
+            lines.append((baselines[name], "#d62728", ":",
+                          f"best baseline ({name}) {baselines[name]:,} B"))
+    if live_peak is not None and live_peak not in (size, bound):
+        lines.append((live_peak, "#1f77b4", "-.",
+                      f"live peak {live_peak:,} B (with malloc padding)"))
+    live = [0] * steps
+    for b in bufs:
+        for t in range(b["first"], b["last"] + 1):
+            live[t] += b["bytes"]
+    ax.step(range(steps), [v / unit for v in live], where="mid", color="#555555",
+            lw=0.8, label="bytes live at each step (sum of the rectangles above it)")
+    for value, color, style, label in lines:
+        ax.axhline(value / unit, color=color, ls=style, lw=1.1, label=label)
+    top = max(v for v, *_ in lines) / unit
+    ax.set_xlim(-0.5 - 0.01 * steps, steps - 0.5 + 0.01 * steps)
+    ax.set_ylim(0, top * 1.06 or 1)
+    ax.set_xlabel("statement step of the function body (program order)")
+    ax.set_ylabel(f"offset in the arena ({uname})")
+    nested = sum(1 for b in bufs if b["nested"])
+    ax.set_title(f"{title}: {len(bufs)} buffers in the arena"
+                 + (f" ({nested} in nested blocks, hatched)" if nested else ""))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8,
+              frameon=False)
+    ax.grid(alpha=0.25)
+    fig.tight_layout()
+    pathlib.Path(png).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(png, bbox_inches="tight")
+    plt.close(fig)
+
+
 def add_arguments(parser):
     parser.add_argument("model", metavar="MODEL", help=".tflite, .onnx or bufferized .mlir")
     parser.add_argument("-o", "--output", required=True, help="PNG to write")
     parser.add_argument("--upstream", action="store_true",
                         help="also draw the upstream optimize-allocation-liveness line")
+    parser.add_argument("--arena", action="store_true",
+                        help="draw the static arena plan of the optimized program "
+                        "(peakmem-plan-arena) instead: buffers as rectangles, statement "
+                        "step against offset")
 
 
 def run(args):
     from peakmem import optimize
-    r = optimize.optimize(args.model, execute_programs=False)
+    r = optimize.optimize(args.model, execute_programs=False, arena=args.arena)
+    if args.arena:
+        if not r.get("arena_plan"):
+            print(f"peakmem plot: no arena planned: {optimize.arena_line(r).split(': ', 1)[1]}")
+            return 1
+        plot_arena(r["arena_plan"], args.output, title=r["model"],
+                   baselines=r["arena_baselines"])
+        print(args.output)
+        return 0
     plot_before_after(r["before_text"], r["after_text"], args.output,
                       title=r["model"], lower_bound=r["lower_bound"],
                       upstream_text=r["upstream_text"] if args.upstream else None)

@@ -357,6 +357,40 @@ def test_optimize_report_with_chain_recomputation():
     assert "optimal: yes (certified)" in text
     assert "(identical)" in text
     assert "measured == modeled:   yes" in text
+    # The optimized program with a static arena (peakmem-plan-arena, checked
+    # by peakmem-verify-arena), executed: 10 buffers of 1-3 KiB pack into the
+    # 5,120 B bound (TVM greedy_by_conflicts needs 7,168 B); the program then
+    # allocates the arena (+4 B alignment padding) and the 1 KiB result.
+    assert ("arena:                 5,120 B, lower bound 5,120 B: optimal (certified); "
+            "best baseline iree-best-fit 5,120 B (tied with 3 more), peakmem +0.0%") in text
+    assert r["arena_baselines"]["tvm-greedy-by-conflicts"] == 7168
+    assert ("arena program:         6,148 B modeled, 6,148 B measured") in text
+    assert r["digest_arena"] == r["digest_imported"]
+    assert r["measured_arena"] == r["peak_arena"] == 6148
+    # The plan behind `peakmem plot --arena`: every placed buffer inside the
+    # arena, aligned, and disjoint from every buffer live with it.
+    plan = r["arena_plan"]
+    assert plan["arena_size"] == 5120 and len(plan["buffers"]) == 10
+    bufs = plan["buffers"]
+    for i, a in enumerate(bufs):
+        assert a["offset"] % a["align"] == 0
+        assert 0 <= a["offset"] and a["offset"] + a["bytes"] <= plan["arena_size"]
+        for b in bufs[i + 1:]:
+            live_together = a["first"] <= b["last"] and b["first"] <= a["last"]
+            apart = (a["offset"] + a["bytes"] <= b["offset"]
+                     or b["offset"] + b["bytes"] <= a["offset"])
+            assert not live_together or apart
+
+
+def test_plot_arena(tmp_path):
+    # `python -m peakmem plot MODEL --arena`: the plan of the optimized chain
+    # program drawn to a PNG (one rectangle per placed buffer).
+    pytest.importorskip("matplotlib")
+    from peakmem import __main__ as cli
+    png = tmp_path / "arena.png"
+    assert cli.main(["plot", str(REPO / "test/Execution/recompute-chain.mlir"),
+                     "--arena", "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 # --------------------------------------------------------------------------

@@ -284,6 +284,9 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "Floor of every buffer's alignment (a power of two)">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"1000",
            "Planner budget per function, in milliseconds">,
+    Option<"jsonPath", "json", "std::string", /*default=*/"",
+           "Write each function's plan (every placed buffer's offset, bytes "
+           "and lifetime) to this file, for plots">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the arena, bound and baselines">,
   ];
