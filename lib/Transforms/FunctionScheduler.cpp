@@ -46,14 +46,17 @@ void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
                           << "' not modeled: " << failure.reason;
 }
 
-void applyOrder(const BlockModel &model, const Order &order) {
-  Block *block = model.block;
+void applyOrder(Block *block, ArrayRef<Operation *> ops, const Order &order) {
   Block::iterator end =
       (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
           ? Block::iterator(&block->back())
           : block->end();
   for (StmtId s : order)
-    model.ops[s]->moveBefore(block, end);
+    ops[s]->moveBefore(block, end);
+}
+
+void applyOrder(const BlockModel &model, const Order &order) {
+  applyOrder(model.block, model.ops, order);
 }
 
 /// Nesting depth of `block` below the function body (0 for the body).
