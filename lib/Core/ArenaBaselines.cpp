@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/ArenaBaselines.h"
+#include "peakmem/Core/Deadline.h"
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -203,7 +203,7 @@ static std::vector<ArenaBufferId> tvmSizeOrder(const ArenaProblem &p,
 static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
                                          const ArenaConflicts &c, uint64_t seed,
                                          double budgetMs) {
-  const auto start = std::chrono::steady_clock::now();
+  const Deadline deadline(budgetMs);
   const size_t n = p.numBuffers();
   std::vector<int64_t> result(n, 0);
   if (n == 0)
@@ -231,9 +231,7 @@ static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
   size_t dirty = 0;
   bool swapDecoded = false;
   for (int attempts = 0; attempts < kMaxAttempts; ++attempts) {
-    if (attempts > 0 && std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - start)
-                                .count() > budgetMs)
+    if (attempts > 0 && deadline.expired())
       break;
     rollback = alloc;
     int64_t total = placeInSequence(p, c, seq, FitRule::FirstFit, alloc, dirty);

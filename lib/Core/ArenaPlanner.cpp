@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Deadline.h"
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -32,18 +32,13 @@ const char *arenaStopName(ArenaStop stop) {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Range = std::pair<int64_t, int64_t>; // [offset, end)
 
 struct Budget {
-  Clock::time_point start = Clock::now();
-  double budgetMs;
+  Deadline deadline;
   size_t nodesLeft, movesLeft;
-  double elapsedMs() const {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start)
-        .count();
-  }
-  bool timeUp() const { return elapsedMs() > budgetMs; }
+  double elapsedMs() const { return deadline.elapsedMs(); }
+  bool timeUp() const { return deadline.expired(); }
 };
 
 /// Lowest offset >= `from`, aligned to `align`, where `size` bytes fit among
@@ -371,7 +366,7 @@ ArenaStop improve(Component &comp, int64_t target,
 
 ArenaPlannerResult planArena(const ArenaProblem &p,
                              const ArenaPlannerOptions &options) {
-  Budget budget{Clock::now(), options.budgetMs, options.maxExactNodes,
+  Budget budget{Deadline(options.budgetMs), options.maxExactNodes,
                 options.maxMoves};
   ArenaPlannerResult result;
   const size_t n = p.numBuffers();
@@ -383,13 +378,11 @@ ArenaPlannerResult planArena(const ArenaProblem &p,
     // Hill climbing decodes up to 500 orders; it may use at most a quarter
     // of the budget (one-pass baselines are not interrupted).
     double share = options.budgetMs / 4;
-    Clock::time_point start = Clock::now();
+    const Deadline shareDeadline(share);
     baselines.push_back(
         planArenaWith(p, kind, &conflicts, options.seed, share));
     result.baselineSizes.push_back(baselines.back().size);
-    if (kind == ArenaBaseline::TvmHillClimb &&
-        std::chrono::duration<double, std::milli>(Clock::now() - start)
-                .count() > share)
+    if (kind == ArenaBaseline::TvmHillClimb && shareDeadline.expired())
       result.hillClimbCut = true;
   }
   result.bestBaselineSize =

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Heuristics.h"
+#include "peakmem/Core/Graph.h"
 
 #include "peakmem/Core/Simulation.h"
 
@@ -61,15 +62,6 @@ constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
 int64_t saturatingAdd(int64_t a, int64_t b) {
   return (b > 0 && a > kInt64Max - b) ? kInt64Max : a + b;
-}
-
-/// Number of predecessors of each statement (the Kahn counters every list
-/// scheduler below starts from).
-std::vector<uint32_t> inDegrees(const Problem &p) {
-  std::vector<uint32_t> indeg(p.numStatements());
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    indeg[s] = static_cast<uint32_t>(p.preds(s).size());
-  return indeg;
 }
 
 /// Tracks, per buffer, the two moments after which the Simulator's answers
@@ -263,10 +255,8 @@ Order scheduleLPMF(const Problem &p) {
     ready.insert(s, sim.memIfNext(s) - sim.current(), sim.netGrowthIfNext(s));
     isReady[s] = 1;
   };
-  std::vector<uint32_t> indeg = inDegrees(p);
-  for (StmtId s = 0; s < n; ++s)
-    if (!indeg[s])
-      insert(s);
+  ReadyCounter counter(p);
+  counter.forEachSource(insert);
 
   BufferEvents events(p);
   std::vector<BufferId> fired;
@@ -287,9 +277,7 @@ Order scheduleLPMF(const Problem &p) {
           ready.erase(u);
           insert(u);
         }
-    for (StmtId t : p.succs(s))
-      if (--indeg[t] == 0)
-        insert(t);
+    counter.run(s, insert);
   }
   return order;
 }
@@ -315,10 +303,8 @@ Order scheduleBFS(const Problem &p) {
   };
   std::priority_queue<StmtId, std::vector<StmtId>, decltype(after)> ready(
       after);
-  std::vector<uint32_t> indeg = inDegrees(p);
-  for (StmtId s = 0; s < n; ++s)
-    if (!indeg[s])
-      ready.push(s);
+  ReadyCounter counter(p);
+  counter.forEachSource([&](StmtId s) { ready.push(s); });
   Order order;
   order.reserve(n);
   while (!ready.empty()) {
@@ -326,14 +312,12 @@ Order scheduleBFS(const Problem &p) {
     ready.pop();
     step[s] = static_cast<uint32_t>(order.size());
     order.push_back(s);
-    for (StmtId t : p.succs(s)) {
-      if (--indeg[t])
-        continue;
+    counter.run(s, [&](StmtId t) {
       for (StmtId u : p.preds(t))
         key[t].push_back(step[u]);
       std::sort(key[t].begin(), key[t].end());
       ready.push(t);
-    }
+    });
   }
   return order;
 }
@@ -522,10 +506,8 @@ Order scheduleXLAList(const Problem &p) {
     isReady[s] = 1;
     ready.push({current[s], liveSeq[s], s});
   };
-  std::vector<uint32_t> indeg = inDegrees(p);
-  for (StmtId s = 0; s < n; ++s)
-    if (!indeg[s])
-      add(s);
+  ReadyCounter counter(p);
+  counter.forEachSource(add);
 
   BufferEvents events(p);
   std::vector<BufferId> fired;
@@ -540,9 +522,7 @@ Order scheduleXLAList(const Problem &p) {
     isReady[s] = 0;
     sim.push(s);
     order.push_back(s);
-    for (StmtId t : p.succs(s))
-      if (--indeg[t] == 0)
-        add(t);
+    counter.run(s, add);
     events.ran(s, fired);
     for (BufferId b : fired)
       for (StmtId u : p.buffer(b).users) {

@@ -1,6 +1,7 @@
 //===- Problem.cpp - The peak-memory scheduling problem -------------------===//
 
 #include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Graph.h"
 #include "peakmem/Core/MaxFlow.h"
 
 #include <algorithm>
@@ -111,24 +112,8 @@ std::string Problem::check() const {
     return "negative live-in bytes";
   if (std::string totals = checkTotals(); !totals.empty())
     return totals;
-  // Kahn's algorithm: the edges must form a DAG.
-  std::vector<uint32_t> indeg(n, 0);
-  for (StmtId s = 0; s < n; ++s)
-    indeg[s] = predList[s].size();
-  std::vector<StmtId> ready;
-  for (StmtId s = 0; s < n; ++s)
-    if (!indeg[s])
-      ready.push_back(s);
-  size_t seen = 0;
-  while (!ready.empty()) {
-    StmtId s = ready.back();
-    ready.pop_back();
-    ++seen;
-    for (StmtId t : succList[s])
-      if (--indeg[t] == 0)
-        ready.push_back(t);
-  }
-  if (seen != n)
+  // Kahn's order leaves out every statement on (or after) a cycle.
+  if (topologicalOrder(*this).size() != n)
     return "dependency edges form a cycle";
   return {};
 }

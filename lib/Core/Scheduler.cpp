@@ -87,19 +87,6 @@ ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
   return r;
 }
 
-FunctionBudget::FunctionBudget(double totalMs)
-    : total(std::max(0.0, totalMs)), start(std::chrono::steady_clock::now()) {}
-
-double FunctionBudget::spentMs() const {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-double FunctionBudget::leftMs() const {
-  return std::max(0.0, total - spentMs());
-}
-
 double FunctionBudget::shareMs(size_t blocks) const {
   return leftMs() / static_cast<double>(std::max<size_t>(1, blocks));
 }

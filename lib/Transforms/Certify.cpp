@@ -67,7 +67,7 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
     Certificate c = certifyBlock(*model.getEntryBlockModel());
     DictionaryAttr record = certificateToAttr(ctx, c);
     for (NamedAttribute entry : record)
-      fn->setAttr(("peakmem." + entry.getName().strref()).str(),
+      fn->setAttr((kAttrPrefix + entry.getName().strref()).str(),
                   entry.getValue());
     if (!emitRemarks)
       return;

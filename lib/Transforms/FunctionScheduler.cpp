@@ -46,14 +46,17 @@ void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
                           << "' not modeled: " << failure.reason;
 }
 
-void applyOrder(const BlockModel &model, const Order &order) {
-  Block *block = model.block;
+void applyOrder(Block *block, ArrayRef<Operation *> ops, const Order &order) {
   Block::iterator end =
       (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
           ? Block::iterator(&block->back())
           : block->end();
   for (StmtId s : order)
-    model.ops[s]->moveBefore(block, end);
+    ops[s]->moveBefore(block, end);
+}
+
+void applyOrder(const BlockModel &model, const Order &order) {
+  applyOrder(model.block, model.ops, order);
 }
 
 /// Nesting depth of `block` below the function body (0 for the body).
@@ -63,6 +66,44 @@ static unsigned depthOf(Block *block, Operation *fn) {
        op = op->getBlock() ? op->getBlock()->getParentOp() : nullptr)
     ++depth;
   return depth;
+}
+
+namespace {
+/// A block of one depth after prepareBlock: its contracted problem and the
+/// result so far.
+struct PreparedBlock {
+  const BlockModel *bm;
+  Contraction c;
+  ScheduleResult r;
+};
+} // namespace
+
+/// Which of `items` get an exact search. Searches left: those of `items`,
+/// plus `toPrepare` blocks of the shallower depths (not prepared yet; the
+/// function body among them). A search shorter than kMinSearchShareMs is not
+/// started: when `leftMs` cannot give every one that much, `items` get their
+/// proportional number of searches, for the blocks with the largest gap
+/// between peak and bound. Adds the searches chosen to `toSearch`.
+static std::vector<bool> chooseSearches(const std::vector<PreparedBlock> &items,
+                                        double leftMs, size_t toPrepare,
+                                        size_t &toSearch) {
+  std::vector<size_t> needing;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (items[i].r.needsSearch)
+      needing.push_back(i);
+  size_t capacity = static_cast<size_t>(leftMs / kMinSearchShareMs);
+  size_t allowed = needing.size();
+  if (allowed + toPrepare > capacity)
+    allowed = allowed * capacity / (allowed + toPrepare);
+  std::stable_sort(needing.begin(), needing.end(), [&](size_t a, size_t b) {
+    return items[a].r.peak - items[a].r.bound.bytes >
+           items[b].r.peak - items[b].r.bound.bytes;
+  });
+  std::vector<bool> search(items.size(), false);
+  for (size_t k = 0; k < allowed; ++k)
+    search[needing[k]] = true;
+  toSearch += allowed;
+  return search;
 }
 
 FunctionSchedule scheduleFunction(FunctionOpInterface fn,
@@ -92,46 +133,23 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
     // Scheduling deeper blocks changed the scratch of their parents.
     if (result.changed)
       model = std::make_unique<MemoryModel>(fn);
-    struct Item {
-      const BlockModel *bm;
-      Contraction c;
-      ScheduleResult r;
-    };
-    std::vector<Item> items;
+    std::vector<PreparedBlock> items;
     for (const auto &bm : model->getBlockModels()) {
       if (depthOf(bm->block, fn) != static_cast<unsigned>(depth))
         continue;
       if (bm->problem.numBuffers() == 0)
         continue; // The order cannot change the peak: it is the max scratch.
-      Item item{bm.get(), contract(bm->problem), {}};
+      PreparedBlock item{bm.get(), contract(bm->problem), {}};
       ScheduleOptions prepare = options;
       prepare.budgetMs = budget.shareMs(toPrepare--);
       item.r = prepareBlock(item.c.problem, prepare);
       items.push_back(std::move(item));
     }
-    // Searches left: those of this depth, plus every block of the shallower
-    // depths (not prepared yet; the function body among them). A search
-    // shorter than kMinSearchShareMs is not started: when the budget cannot
-    // give every one that much, this depth gets its proportional number of
-    // searches, for the blocks with the largest gap between peak and bound.
-    std::vector<size_t> needing;
-    for (size_t i = 0; i < items.size(); ++i)
-      if (items[i].r.needsSearch)
-        needing.push_back(i);
-    size_t capacity = static_cast<size_t>(budget.leftMs() / kMinSearchShareMs);
-    size_t allowed = needing.size();
-    if (allowed + toPrepare > capacity)
-      allowed = allowed * capacity / (allowed + toPrepare);
-    std::stable_sort(needing.begin(), needing.end(), [&](size_t a, size_t b) {
-      return items[a].r.peak - items[a].r.bound.bytes >
-             items[b].r.peak - items[b].r.bound.bytes;
-    });
-    std::vector<bool> search(items.size(), false);
-    for (size_t k = 0; k < allowed; ++k)
-      search[needing[k]] = true;
-    size_t toSearch = allowed + toPrepare;
+    size_t toSearch = toPrepare;
+    std::vector<bool> search =
+        chooseSearches(items, budget.leftMs(), toPrepare, toSearch);
     for (size_t i = 0; i < items.size(); ++i) {
-      Item &item = items[i];
+      PreparedBlock &item = items[i];
       ScheduleResult &r = item.r;
       if (search[i]) {
         searchBlock(item.c.problem, r, budget.shareMs(toSearch--));

@@ -16,6 +16,7 @@
 #include "peakmem/Core/Arena.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/Passes.h"
 
@@ -109,10 +110,10 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
                                   int64_t size, int64_t align) {
   SmallVector<Value> found;
   for (BlockArgument arg : entry.getArguments())
-    if (fn.getArgAttr(arg.getArgNumber(), "peakmem.arena"))
+    if (fn.getArgAttr(arg.getArgNumber(), kArenaAttr))
       found.push_back(arg);
   for (Operation &op : entry)
-    if (op.hasAttr("peakmem.arena"))
+    if (op.hasAttr(kArenaAttr))
       found.push_back(op.getNumResults() == 1 ? op.getResult(0) : Value());
   if (found.size() != 1 || !found[0])
     return fn.emitError() << "peakmem-verify-arena: expected exactly one "
@@ -166,7 +167,7 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
   v.bytes = type.getNumElements() * elemBytes;
   v.align =
       static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes)));
-  if (auto attr = view->getAttrOfType<IntegerAttr>("peakmem.align")) {
+  if (auto attr = view->getAttrOfType<IntegerAttr>(kAlignAttr)) {
     if (attr.getInt() <= 0 ||
         !llvm::isPowerOf2_64(static_cast<uint64_t>(attr.getInt())))
       return view.emitError() << "peakmem-verify-arena: peakmem.align "
@@ -311,14 +312,14 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
 
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager) {
-          if (fn.isExternal() || !fn->hasAttr("peakmem.arena_size"))
-            return FunctionStatus::Unchanged;
-          return failed(verify(fn)) ? FunctionStatus::Failed
-                                    : FunctionStatus::Unchanged;
-        });
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager) {
+                         if (fn.isExternal() || !fn->hasAttr(kArenaSizeAttr))
+                           return FunctionStatus::Unchanged;
+                         return failed(verify(fn)) ? FunctionStatus::Failed
+                                                   : FunctionStatus::Unchanged;
+                       });
     if (status.failed)
       signalPassFailure();
   }
@@ -330,11 +331,11 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
 
 LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
   int64_t size, align, bound;
-  if (failed(getI64(fn, "peakmem.arena_size", size)) ||
-      failed(getI64(fn, "peakmem.arena_alignment", align)) ||
-      failed(getI64(fn, "peakmem.arena_lower_bound", bound)))
+  if (failed(getI64(fn, kArenaSizeAttr, size)) ||
+      failed(getI64(fn, kArenaAlignmentAttr, align)) ||
+      failed(getI64(fn, kArenaLowerBoundAttr, bound)))
     return failure();
-  auto optimal = fn->getAttrOfType<BoolAttr>("peakmem.arena_optimal");
+  auto optimal = fn->getAttrOfType<BoolAttr>(kArenaOptimalAttr);
   if (!optimal)
     return fn.emitError() << "peakmem-verify-arena: missing or non-bool "
                              "'peakmem.arena_optimal'";

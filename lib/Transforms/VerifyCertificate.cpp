@@ -71,7 +71,7 @@ struct VerifyCertificatePass
       for (const char *name :
            {kPeakAttr, kLowerBoundAttr, kOptimalAttr, kCertificateAttr})
         if (Attribute a = fn->getAttr(name))
-          record.append(StringRef(name).drop_front(strlen("peakmem.")), a);
+          record.append(StringRef(name).drop_front(strlen(kAttrPrefix)), a);
       std::string error = checkRecord(record.getDictionary(fn.getContext()),
                                       *model.getEntryBlockModel());
       if (!error.empty())

@@ -23,9 +23,9 @@
 #define PEAKMEM_CORE_SCHEDULER_H
 
 #include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/Deadline.h"
 #include "peakmem/Core/Problem.h"
 
-#include <chrono>
 #include <string>
 
 namespace peakmem {
@@ -90,11 +90,11 @@ constexpr double kMinSearchShareMs = 1.0;
 /// is left to the blocks after it.
 class FunctionBudget {
 public:
-  explicit FunctionBudget(double totalMs);
-  double totalMs() const { return total; }
-  double spentMs() const;
+  explicit FunctionBudget(double totalMs) : deadline(totalMs) {}
+  double totalMs() const { return deadline.budgetMs(); }
+  double spentMs() const { return deadline.elapsedMs(); }
   /// What is left, >= 0.
-  double leftMs() const;
+  double leftMs() const { return deadline.remainingMs(); }
   /// An even share of what is left over `blocks` (at least 1) blocks.
   double shareMs(size_t blocks) const;
 
@@ -104,8 +104,7 @@ public:
   size_t skipped = 0;  ///< Blocks not searched: the budget was too small.
 
 private:
-  double total;
-  std::chrono::steady_clock::time_point start;
+  Deadline deadline;
 };
 
 } // namespace peakmem

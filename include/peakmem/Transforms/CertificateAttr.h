@@ -13,6 +13,7 @@
 #define PEAKMEM_TRANSFORMS_CERTIFICATEATTR_H
 
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/AttrNames.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -28,18 +29,6 @@ mlir::DictionaryAttr certificateToAttr(mlir::MLIRContext *ctx,
 /// Parses a record made by certificateToAttr. Returns "" on success, else
 /// what is malformed.
 std::string certificateFromAttr(mlir::DictionaryAttr record, Certificate &c);
-
-/// The attribute names used on functions (entries of the record above,
-/// prefixed with "peakmem.") and on ops with certified nested blocks.
-constexpr const char *kPeakAttr = "peakmem.peak";
-constexpr const char *kLowerBoundAttr = "peakmem.lower_bound";
-constexpr const char *kOptimalAttr = "peakmem.optimal";
-constexpr const char *kCertificateAttr = "peakmem.certificate";
-constexpr const char *kNestedAttr = "peakmem.nested";
-/// Set by peakmem-report (multiply-accumulates of the body) and by
-/// peakmem-reorder-tensors (the tensor model's peak).
-constexpr const char *kMacsAttr = "peakmem.macs";
-constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 
 } // namespace peakmem
 

@@ -55,6 +55,12 @@ FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
 /// terminator stays last. `order` must be legal for model.problem.
 void applyOrder(const BlockModel &model, const Order &order);
 
+/// Moves `ops` (the statements of `block`, indexed by statement id) into
+/// `order`, before the terminator if the block has one. Shared by every model
+/// whose statements are the non-terminator ops of a block.
+void applyOrder(mlir::Block *block, llvm::ArrayRef<mlir::Operation *> ops,
+                const Order &order);
+
 /// Sets `peakmem.peak = bytes : i64` on `op`.
 void setPeakAttr(mlir::Operation *op, int64_t bytes);
 

@@ -1,0 +1,43 @@
+//===- AttrNames.h - Names of every peakmem attribute ----------*- C++ -*-===//
+//
+// Every `peakmem.*` attribute the passes set or read, in one place. The
+// meaning of each is documented where the pass that sets it is
+// (docs/Passes.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_TRANSFORMS_ATTRNAMES_H
+#define PEAKMEM_TRANSFORMS_ATTRNAMES_H
+
+namespace peakmem {
+
+/// The prefix of every attribute below.
+constexpr const char *kAttrPrefix = "peakmem.";
+
+/// The certificate record on a function (CertificateAttr.h): its entries
+/// `peak`, `lower_bound`, `optimal` and `certificate`, prefixed with
+/// kAttrPrefix, and `peakmem.nested` on ops with certified nested blocks.
+constexpr const char *kPeakAttr = "peakmem.peak";
+constexpr const char *kLowerBoundAttr = "peakmem.lower_bound";
+constexpr const char *kOptimalAttr = "peakmem.optimal";
+constexpr const char *kCertificateAttr = "peakmem.certificate";
+constexpr const char *kNestedAttr = "peakmem.nested";
+
+/// Set by peakmem-report (multiply-accumulates of the body) and by
+/// peakmem-reorder-tensors (the tensor model's peak).
+constexpr const char *kMacsAttr = "peakmem.macs";
+constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
+
+/// Arena planning (peakmem-plan-arena, checked by peakmem-verify-arena): the
+/// arena (an alloc, or a function argument), the alignment of each view into
+/// it, and the function's plan record.
+constexpr const char *kArenaAttr = "peakmem.arena";
+constexpr const char *kAlignAttr = "peakmem.align";
+constexpr const char *kArenaSizeAttr = "peakmem.arena_size";
+constexpr const char *kArenaAlignmentAttr = "peakmem.arena_alignment";
+constexpr const char *kArenaLowerBoundAttr = "peakmem.arena_lower_bound";
+constexpr const char *kArenaOptimalAttr = "peakmem.arena_optimal";
+
+} // namespace peakmem
+
+#endif // PEAKMEM_TRANSFORMS_ATTRNAMES_H
