@@ -16,6 +16,7 @@
 #include "peakmem/Core/ArenaPlanner.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -227,29 +228,17 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
 
 } // namespace
 
-FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
-                                           AnalysisManager analyses) {
-  if (fn.isExternal())
-    return FunctionStatus::Unchanged;
-  if (fn->hasAttr("peakmem.arena_size")) {
-    if (emitRemarks)
-      emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
-                              << "' already has an arena";
-    return FunctionStatus::Unchanged;
-  }
-  const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
-  if (!model.isModeled()) {
-    emitNotModeled(fn, *model.getFailure());
-    return FunctionStatus::Unchanged;
-  }
+/// The buffers of every modeled block that go into the arena (`placed`), and
+/// the heap buffers that stay plain allocations with the reason (`refused`).
+/// A nested buffer lives for the whole step of its statement in the entry
+/// block.
+static void selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
+                          int64_t minAlign, std::vector<Candidate> &placed,
+                          std::vector<Refusal> &refused) {
   const BlockModel &entry = *model.getEntryBlockModel();
-
-  // Which buffers go in, and at which entry step nested ones live.
   llvm::DenseMap<Operation *, uint32_t> stepOf;
   for (uint32_t s = 0; s < entry.ops.size(); ++s)
     stepOf[entry.ops[s]] = s;
-  std::vector<Candidate> placed;
-  std::vector<Refusal> refused;
   for (const auto &bm : model.getBlockModels()) {
     bool nested = bm.get() != &entry;
     uint32_t step = 0;
@@ -270,7 +259,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
       if (bm->problem.buffer(b).bytes == 0)
         continue; // Stack (memref.alloca) or empty: not heap memory.
       Candidate c;
-      std::string why = classify(*bm, b, regionReason, alignment, c);
+      std::string why = classify(*bm, b, regionReason, minAlign, c);
       if (!why.empty()) {
         refused.push_back({bm->allocations[b].getDefiningOp(), why});
         continue;
@@ -281,6 +270,233 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
       placed.push_back(c);
     }
   }
+}
+
+namespace {
+/// A placement of the selected buffers with its certified bound.
+struct ArenaSolution {
+  ArenaExtraction extraction;
+  /// For each placed candidate, its buffer in extraction.problem.
+  std::vector<ArenaBufferId> arenaId;
+  /// The bound over every order (rounded sizes) and its certificate.
+  Certificate bound;
+  /// The live-bytes bound of the current order.
+  int64_t orderBound = 0;
+  ArenaPlannerResult planned;
+  int64_t arenaAlign = 1;
+};
+} // namespace
+
+/// Places `placed` (buffers of `entry`) in the current order: the entry
+/// block's Problem with only the placed buffers weighing (their bytes, not
+/// the malloc padding) and the placed nested buffers of each statement as
+/// its scratch. The bound over every order is certified on the same problem
+/// with rounded sizes and checked before use, as is the plan: a failure is
+/// an internal error, emitted at `fn`.
+static FailureOr<ArenaSolution> solvePlacement(FunctionOpInterface fn,
+                                               const BlockModel &entry,
+                                               ArrayRef<Candidate> placed,
+                                               unsigned budgetMs) {
+  Problem p = entry.problem;
+  std::vector<int64_t> align(p.numBuffers(), 1);
+  for (BufferId b = 0; b < p.numBuffers(); ++b)
+    p.buffer(b).bytes = 0;
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    p.statement(s).scratch = 0;
+  ArenaSolution sol;
+  for (const Candidate &c : placed) {
+    sol.arenaAlign = std::max(sol.arenaAlign, c.align);
+    if (c.nested) {
+      p.statement(c.step).scratch += alignTo(c.bytes, c.align);
+      continue;
+    }
+    p.buffer(c.buffer).bytes = c.bytes;
+    align[c.buffer] = c.align;
+  }
+  Order order = identityOrder(p);
+  ArenaExtractionOptions xo;
+  xo.alignment = align;
+  xo.includeScratch = false;
+  sol.extraction = extractArenaProblem(p, order, xo);
+  ArenaProblem &ap = sol.extraction.problem;
+  std::vector<int64_t> arenaIdOfBuffer(p.numBuffers(), -1);
+  for (ArenaBufferId id = 0; id < sol.extraction.source.size(); ++id)
+    if (sol.extraction.source[id] >= 0)
+      arenaIdOfBuffer[sol.extraction.source[id]] = id;
+  for (const Candidate &c : placed)
+    sol.arenaId.push_back(c.nested
+                              ? ap.addBuffer(c.bytes, c.align, c.step, c.step)
+                              : arenaIdOfBuffer[c.buffer]);
+
+  // Nested scratch is already rounded.
+  xo.includeScratch = true;
+  xo.scratchAlignment = 1;
+  Problem rounded = roundedForArena(p, xo);
+  sol.bound =
+      makeCertificate(rounded, order, computeLowerBound(rounded, order));
+  sol.orderBound = liveBytesLowerBound(ap);
+  if (std::string err = checkCertificate(rounded, order, sol.bound);
+      !err.empty())
+    return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
+                          << "rejected: " << err;
+  if (sol.bound.peak != sol.orderBound)
+    return fn.emitError() << "peakmem-plan-arena: internal: live bound "
+                          << sol.orderBound << " differs from the simulated "
+                          << "peak " << sol.bound.peak;
+  ArenaPlannerOptions po;
+  po.budgetMs = budgetMs;
+  po.lowerBound = sol.bound.lowerBound;
+  sol.planned = planArena(ap, po);
+  if (std::string err = checkArenaPlan(ap, sol.planned.plan); !err.empty())
+    return fn.emitError() << "peakmem-plan-arena: internal: invalid plan: "
+                          << err;
+  return sol;
+}
+
+/// The arena value of `fn`: a `memref.alloc` at the start of the body freed
+/// before the terminator (`mode` alloc), or a new trailing argument
+/// (argument).
+static FailureOr<Value> createArena(FunctionOpInterface fn, StringRef mode,
+                                    int64_t size, int64_t align) {
+  OpBuilder b(fn.getContext());
+  Block &body = fn.getFunctionBody().front();
+  auto arenaType = MemRefType::get({size}, b.getI8Type());
+  if (mode == "alloc") {
+    b.setInsertionPointToStart(&body);
+    auto arenaAlloc = memref::AllocOp::create(b, fn.getLoc(), arenaType,
+                                              b.getI64IntegerAttr(align));
+    arenaAlloc->setAttr(kArenaAttr, b.getUnitAttr());
+    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+      b.setInsertionPoint(&body.back());
+    else
+      b.setInsertionPointToEnd(&body);
+    memref::DeallocOp::create(b, fn.getLoc(), arenaAlloc);
+    return Value(arenaAlloc);
+  }
+  unsigned index = fn.getNumArguments();
+  auto attrs = b.getDictionaryAttr(b.getNamedAttr(kArenaAttr, b.getUnitAttr()));
+  if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc())))
+    return fn.emitError() << "peakmem-plan-arena: cannot add the arena "
+                             "argument";
+  return fn.getArgument(index);
+}
+
+/// Replaces every placed alloc by a view of `arena` at its planned offset and
+/// erases its dealloc.
+static void rewriteIntoArena(Value arena, ArrayRef<Candidate> placed,
+                             const ArenaSolution &sol) {
+  OpBuilder b(arena.getContext());
+  for (size_t i = 0; i < placed.size(); ++i) {
+    const Candidate &c = placed[i];
+    memref::AllocOp alloc = c.alloc;
+    b.setInsertionPoint(alloc);
+    Location loc = alloc.getLoc();
+    Value shift = arith::ConstantIndexOp::create(
+        b, loc, sol.planned.plan.offsets[sol.arenaId[i]]);
+    auto view = memref::ViewOp::create(b, loc, alloc.getType(), arena, shift,
+                                       ValueRange{});
+    view->setAttr(kAlignAttr, b.getI64IntegerAttr(c.align));
+    alloc.getResult().replaceAllUsesWith(view.getResult());
+    memref::DeallocOp(c.dealloc).erase();
+    alloc.erase();
+  }
+}
+
+/// The arena attributes of a planned function: size, alignment, bound,
+/// optimal, and (informational, not checked by peakmem-verify-arena) each
+/// baseline's arena on the same problem and why the planner stopped.
+static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
+  Builder attrs(fn.getContext());
+  const int64_t size = sol.planned.plan.size;
+  fn->setAttr(kArenaSizeAttr, attrs.getI64IntegerAttr(size));
+  fn->setAttr(kArenaAlignmentAttr, attrs.getI64IntegerAttr(sol.arenaAlign));
+  fn->setAttr(kArenaLowerBoundAttr,
+              attrs.getI64IntegerAttr(sol.bound.lowerBound));
+  fn->setAttr(kArenaOptimalAttr,
+              attrs.getBoolAttr(size == sol.bound.lowerBound));
+  SmallVector<NamedAttribute> baselines;
+  for (size_t k = 0; k < sol.planned.baselineSizes.size(); ++k)
+    baselines.push_back(attrs.getNamedAttr(
+        arenaBaselineName(allArenaBaselines()[k]),
+        attrs.getI64IntegerAttr(sol.planned.baselineSizes[k])));
+  fn->setAttr(
+      kArenaStatsAttr,
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
+           attrs.getNamedAttr(
+               "stop", attrs.getStringAttr(arenaStopName(sol.planned.stop)))}));
+}
+
+/// The plan of `fn` for plots: every placed buffer's offset, bytes and
+/// lifetime.
+static llvm::json::Value planToJson(FunctionOpInterface fn,
+                                    ArrayRef<Candidate> placed,
+                                    const ArenaSolution &sol, size_t steps) {
+  llvm::json::Array buffers;
+  for (size_t i = 0; i < placed.size(); ++i) {
+    const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
+    buffers.push_back(
+        llvm::json::Object{{"offset", sol.planned.plan.offsets[sol.arenaId[i]]},
+                           {"bytes", ab.size},
+                           {"align", ab.alignment},
+                           {"first", static_cast<int64_t>(ab.life.first)},
+                           {"last", static_cast<int64_t>(ab.life.last)},
+                           {"nested", placed[i].nested}});
+  }
+  return llvm::json::Object{{"function", fn.getName()},
+                            {"arena_size", sol.planned.plan.size},
+                            {"lower_bound", sol.bound.lowerBound},
+                            {"steps", static_cast<int64_t>(steps)},
+                            {"buffers", std::move(buffers)}};
+}
+
+/// The remark of a planned function: arena, bound, optimal or gap, the live
+/// bound of this order, why the planner stopped, the best baseline.
+static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
+                           size_t placed, size_t refused) {
+  const int64_t size = sol.planned.plan.size;
+  const int64_t bound = sol.bound.lowerBound;
+  InFlightDiagnostic remark = emitRemark(fn.getLoc());
+  remark << "peakmem-plan-arena: '" << fn.getName() << "' arena " << size
+         << " bytes for " << placed << " buffers (" << refused
+         << " left out), lower bound " << bound << " ("
+         << boundKindName(sol.bound.kind) << ", every order)";
+  if (size == bound) {
+    remark << ": optimal";
+  } else {
+    std::string percent;
+    llvm::raw_string_ostream(percent) << llvm::format(
+        "%.1f", 100.0 * (size - bound) / std::max<int64_t>(1, size));
+    remark << ": gap " << size - bound << " bytes (" << percent << "%)";
+  }
+  remark << "; live bound of this order " << sol.orderBound << "; planner "
+         << arenaStopName(sol.planned.stop);
+  const std::vector<int64_t> &sizes = sol.planned.baselineSizes;
+  if (sizes.empty())
+    return;
+  size_t best = std::min_element(sizes.begin(), sizes.end()) - sizes.begin();
+  remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
+         << " " << sizes[best] << " bytes";
+}
+
+FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
+                                           AnalysisManager analyses) {
+  if (fn.isExternal())
+    return FunctionStatus::Unchanged;
+  if (fn->hasAttr(kArenaSizeAttr)) {
+    if (emitRemarks)
+      emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
+                              << "' already has an arena";
+    return FunctionStatus::Unchanged;
+  }
+  const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
+  if (!model.isModeled()) {
+    emitNotModeled(fn, *model.getFailure());
+    return FunctionStatus::Unchanged;
+  }
+  std::vector<Candidate> placed;
+  std::vector<Refusal> refused;
+  selectBuffers(fn, model, alignment, placed, refused);
   if (arena == "argument" && !placed.empty())
     if (std::string why = argumentRefusal(fn); !why.empty()) {
       emitRemark(fn.getLoc())
@@ -298,181 +514,27 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return FunctionStatus::Unchanged;
   }
 
-  // The placement problem: the entry block's Problem with only placed
-  // buffers weighing (their bytes, not the malloc padding), and the placed
-  // nested buffers of each statement as that statement's scratch.
-  Problem p = entry.problem;
-  std::vector<int64_t> align(p.numBuffers(), 1);
-  for (BufferId b = 0; b < p.numBuffers(); ++b)
-    p.buffer(b).bytes = 0;
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    p.statement(s).scratch = 0;
-  for (const Candidate &c : placed) {
-    if (c.nested) {
-      p.statement(c.step).scratch += alignTo(c.bytes, c.align);
-      continue;
-    }
-    p.buffer(c.buffer).bytes = c.bytes;
-    align[c.buffer] = c.align;
-  }
-  Order order = identityOrder(p);
-  ArenaExtractionOptions xo;
-  xo.alignment = align;
-  xo.includeScratch = false;
-  ArenaExtraction ex = extractArenaProblem(p, order, xo);
-  std::vector<int64_t> arenaIdOfBuffer(p.numBuffers(), -1);
-  for (ArenaBufferId id = 0; id < ex.source.size(); ++id)
-    if (ex.source[id] >= 0)
-      arenaIdOfBuffer[ex.source[id]] = id;
-  std::vector<ArenaBufferId> arenaId;
-  for (const Candidate &c : placed)
-    arenaId.push_back(
-        c.nested ? ex.problem.addBuffer(c.bytes, c.align, c.step, c.step)
-                 : arenaIdOfBuffer[c.buffer]);
-
-  // The bound over every order: the same problem with sizes rounded as the
-  // extraction rounds them (nested scratch is already rounded).
-  xo.includeScratch = true;
-  xo.scratchAlignment = 1;
-  Problem rounded = roundedForArena(p, xo);
-  Certificate cert =
-      makeCertificate(rounded, order, computeLowerBound(rounded, order));
-  int64_t orderBound = liveBytesLowerBound(ex.problem);
-  if (std::string err = checkCertificate(rounded, order, cert); !err.empty()) {
-    fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
-                   << "rejected: " << err;
+  const size_t steps = model.getEntryBlockModel()->ops.size();
+  FailureOr<ArenaSolution> sol =
+      solvePlacement(fn, *model.getEntryBlockModel(), placed, budgetMs);
+  if (failed(sol))
     return FunctionStatus::Failed;
-  }
-  if (cert.peak != orderBound) {
-    fn.emitError() << "peakmem-plan-arena: internal: live bound " << orderBound
-                   << " differs from the simulated peak " << cert.peak;
+  FailureOr<Value> arenaValue =
+      createArena(fn, arena, sol->planned.plan.size, sol->arenaAlign);
+  if (failed(arenaValue))
     return FunctionStatus::Failed;
-  }
-
-  ArenaPlannerOptions po;
-  po.budgetMs = budgetMs;
-  po.lowerBound = cert.lowerBound;
-  ArenaPlannerResult plan = planArena(ex.problem, po);
-  if (std::string err = checkArenaPlan(ex.problem, plan.plan); !err.empty()) {
-    fn.emitError() << "peakmem-plan-arena: internal: invalid plan: " << err;
-    return FunctionStatus::Failed;
-  }
-  const int64_t size = plan.plan.size;
-  int64_t arenaAlign = 1;
-  for (const Candidate &c : placed)
-    arenaAlign = std::max(arenaAlign, c.align);
-
-  // Rewrite: the arena first, then every placed alloc in place.
-  MLIRContext *ctx = fn.getContext();
-  OpBuilder b(ctx);
-  Block &body = fn.getFunctionBody().front();
-  auto arenaType = MemRefType::get({size}, b.getI8Type());
-  Value arenaValue;
-  if (arena == "alloc") {
-    b.setInsertionPointToStart(&body);
-    auto arenaAlloc = memref::AllocOp::create(b, fn.getLoc(), arenaType,
-                                              b.getI64IntegerAttr(arenaAlign));
-    arenaAlloc->setAttr("peakmem.arena", b.getUnitAttr());
-    arenaValue = arenaAlloc;
-    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
-      b.setInsertionPoint(&body.back());
-    else
-      b.setInsertionPointToEnd(&body);
-    memref::DeallocOp::create(b, fn.getLoc(), arenaValue);
-  } else {
-    unsigned index = fn.getNumArguments();
-    auto attrs =
-        b.getDictionaryAttr(b.getNamedAttr("peakmem.arena", b.getUnitAttr()));
-    if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc()))) {
-      fn.emitError() << "peakmem-plan-arena: cannot add the arena argument";
-      return FunctionStatus::Failed;
-    }
-    arenaValue = fn.getArgument(index);
-  }
-  for (size_t i = 0; i < placed.size(); ++i) {
-    Candidate &c = placed[i];
-    b.setInsertionPoint(c.alloc);
-    Location loc = c.alloc.getLoc();
-    Value shift =
-        arith::ConstantIndexOp::create(b, loc, plan.plan.offsets[arenaId[i]]);
-    auto view = memref::ViewOp::create(b, loc, c.alloc.getType(), arenaValue,
-                                       shift, ValueRange{});
-    view->setAttr("peakmem.align", b.getI64IntegerAttr(c.align));
-    c.alloc.getResult().replaceAllUsesWith(view.getResult());
-    c.dealloc.erase();
-    c.alloc.erase();
-  }
+  rewriteIntoArena(*arenaValue, placed, *sol);
 
   // Claims about the old ops (a certificate, the peak) no longer hold: the
   // peak is the model's of the planned IR (one arena buffer).
   MemoryModel after(fn);
   refreshAttrsAfterChange(fn, &after);
-  Builder attrs(ctx);
-  fn->setAttr("peakmem.arena_size", attrs.getI64IntegerAttr(size));
-  fn->setAttr("peakmem.arena_alignment", attrs.getI64IntegerAttr(arenaAlign));
-  fn->setAttr("peakmem.arena_lower_bound",
-              attrs.getI64IntegerAttr(cert.lowerBound));
-  fn->setAttr("peakmem.arena_optimal",
-              attrs.getBoolAttr(size == cert.lowerBound));
-  // Informational (not checked by peakmem-verify-arena): each baseline's
-  // arena on the same problem and why the planner stopped.
-  SmallVector<NamedAttribute> baselines;
-  for (size_t k = 0; k < plan.baselineSizes.size(); ++k)
-    baselines.push_back(
-        attrs.getNamedAttr(arenaBaselineName(allArenaBaselines()[k]),
-                           attrs.getI64IntegerAttr(plan.baselineSizes[k])));
-  fn->setAttr(
-      "peakmem.arena_stats",
-      attrs.getDictionaryAttr(
-          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
-           attrs.getNamedAttr("stop",
-                              attrs.getStringAttr(arenaStopName(plan.stop)))}));
-  if (!jsonPath.empty()) {
-    llvm::json::Array buffers;
-    for (size_t i = 0; i < placed.size(); ++i) {
-      const ArenaBuffer &ab = ex.problem.buffer(arenaId[i]);
-      buffers.push_back(
-          llvm::json::Object{{"offset", plan.plan.offsets[arenaId[i]]},
-                             {"bytes", ab.size},
-                             {"align", ab.alignment},
-                             {"first", static_cast<int64_t>(ab.life.first)},
-                             {"last", static_cast<int64_t>(ab.life.last)},
-                             {"nested", placed[i].nested}});
-    }
-    if (failed(
-            writeJson(fn, llvm::json::Object{
-                              {"function", fn.getName()},
-                              {"arena_size", size},
-                              {"lower_bound", cert.lowerBound},
-                              {"steps", static_cast<int64_t>(entry.ops.size())},
-                              {"buffers", std::move(buffers)}})))
-      return FunctionStatus::Failed;
-  }
-  if (!emitRemarks)
-    return FunctionStatus::Changed;
-  size_t best = 0;
-  for (size_t k = 1; k < plan.baselineSizes.size(); ++k)
-    if (plan.baselineSizes[k] < plan.baselineSizes[best])
-      best = k;
-  InFlightDiagnostic remark = emitRemark(fn.getLoc());
-  remark << "peakmem-plan-arena: '" << fn.getName() << "' arena " << size
-         << " bytes for " << placed.size() << " buffers (" << refused.size()
-         << " left out), lower bound " << cert.lowerBound << " ("
-         << boundKindName(cert.kind) << ", every order)";
-  if (size == cert.lowerBound) {
-    remark << ": optimal";
-  } else {
-    int64_t gap = size - cert.lowerBound;
-    std::string percent;
-    llvm::raw_string_ostream(percent)
-        << llvm::format("%.1f", 100.0 * gap / std::max<int64_t>(1, size));
-    remark << ": gap " << gap << " bytes (" << percent << "%)";
-  }
-  remark << "; live bound of this order " << orderBound << "; planner "
-         << arenaStopName(plan.stop);
-  if (!plan.baselineSizes.empty())
-    remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
-           << " " << plan.baselineSizes[best] << " bytes";
+  setArenaAttrs(fn, *sol);
+  if (!jsonPath.empty() &&
+      failed(writeJson(fn, planToJson(fn, placed, *sol, steps))))
+    return FunctionStatus::Failed;
+  if (emitRemarks)
+    emitPlanRemark(fn, *sol, placed.size(), refused.size());
   return FunctionStatus::Changed;
 }
 

@@ -37,6 +37,8 @@ constexpr const char *kArenaSizeAttr = "peakmem.arena_size";
 constexpr const char *kArenaAlignmentAttr = "peakmem.arena_alignment";
 constexpr const char *kArenaLowerBoundAttr = "peakmem.arena_lower_bound";
 constexpr const char *kArenaOptimalAttr = "peakmem.arena_optimal";
+/// Informational: each baseline planner's arena and the planner's stop.
+constexpr const char *kArenaStatsAttr = "peakmem.arena_stats";
 
 } // namespace peakmem
 
