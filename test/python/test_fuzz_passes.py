@@ -491,3 +491,23 @@ def test_new_shapes_every_pass(batch):
         "by shape: " + ", ".join(f"{k}: {v}" for k, v in s.items()
                                  if k.startswith(("shape ", "huge "))) + \
         "\n" + _report(outs)
+
+
+# New-shape seeds that failed once (their reduced programs are lit tests):
+# 5000278, peakmem-recompute moved the free of a captured buffer to the block
+# end, widening its capture window in the rebuilt model (internal error,
+# `@recompute_capture_window` in test/Transforms/recompute.mlir); 5000484, the
+# model took a loop's carried memref to alias external memory, ordering a
+# write to an output argument after the loop (certified 193 bytes, optimum
+# 192; `@region_args_not_external` in test/Transforms/reorder.mlir).
+SHAPES_REGRESSIONS = [5000278, 5000484]
+
+
+@needs_opt
+@pytest.mark.skipif(not fuzz.NEW_RULES,
+                    reason="PEAKMEM_FUZZ_NEW_SHAPES=1 enables the new shapes")
+def test_new_shapes_regressions():
+    outs = fuzz.check_passes(SHAPES_REGRESSIONS,
+                             execute=len(SHAPES_REGRESSIONS)
+                             if HAVE_RUNTIME else 0, jobs=2)
+    assert all(o.ok for o in outs), _report(outs)
