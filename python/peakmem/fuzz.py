@@ -1353,16 +1353,29 @@ class Generator:
         """Sets the accesses of the ops on loaded memrefs: every base of the
         block captured before the op, and external memory."""
         pos = {st.sid: i for i, st in enumerate(stmts)}
+        # A capture nested in a statement of the block (a call inside a
+        # loop) happens when that statement runs: it counts from there.
+        for i, top in enumerate(stmts):
+            todo = [blk for _, blk in top.regions()]
+            while todo:
+                blk = todo.pop()
+                for inner in blk.stmts:
+                    pos.setdefault(inner.sid, i)
+                    todo.extend(b for _, b in inner.regions())
+        top_sid = {sid: stmts[i].sid for sid, i in pos.items()}
         for st in self.loaded:
             # A loaded memref can hold only an address captured before it
-            # is used (in program order): a buffer captured by a later
-            # statement of the block is out of its reach. A capture inside
-            # a nested region counts from the start of the block.
+            # is used (in program order): a buffer of the block captured by
+            # a later statement is out of its reach.
             here = pos.get(st.sid, len(stmts))
+            if st.sid not in {t.sid for t in stmts}:
+                here = len(stmts)
             may = {b for b in self.captured if b in bufs and
                    pos.get(self.capture_sid[b], -1) < here} | {EXT}
-            st.pinned_to |= {self.capture_sid[b] for b in self.captured
-                             if b in bufs and self.capture_sid[b] in pos}
+            st.pinned_to |= {top_sid[self.capture_sid[b]]
+                             for b in self.captured
+                             if b in bufs and self.capture_sid[b] in pos
+                             and top_sid[self.capture_sid[b]] != st.sid}
             st.writes |= may
             if st.loaded_reads:
                 st.reads |= may
