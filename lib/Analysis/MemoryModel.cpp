@@ -1055,6 +1055,22 @@ BlockModel *ModelBuilder::build(Block &block,
             ok = viewChainFrom(alloc, operand).has_value();
       });
     }
+    // A late user is rewired to the fresh copy, and a clone reading b as a
+    // chain input is rewired to the chain's copy, operand by operand: every
+    // user must reach b only through b itself or a pure view chain from it.
+    // Through any other alias (a loop result, a region argument, a select)
+    // the rewired op would still read b, which the plan takes to be dead.
+    for (StmtId u : p.buffer(b).users) {
+      if (!ok)
+        break;
+      bm->ops[u]->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (ok && !isDefinedInside(operand, bm->ops[u]) &&
+              isa<BaseMemRefType>(operand.getType()) &&
+              llvm::is_contained(basesOf(operand).allocs, alloc))
+            ok = viewChainFrom(alloc, operand).has_value();
+      });
+    }
     // The clone inherits the group's ordering edges except those to users
     // of b (the core cannot tell which of them write): no other user of b
     // may write what the group reads (an in-place update of an input by an
