@@ -3051,6 +3051,12 @@ def judge(recs: Records, facts: Facts) -> Tuple[List[str], bool]:
 
 # --------------------------------------------------------------- mutations
 
+def _wrap_i64(v: int) -> int:
+    """`v` as a two's-complement i64 (an edit of INT64_MAX, a capacity of
+    the certificate's flow, must still print as an i64 the parser accepts)."""
+    return (v + 2 ** 63) % 2 ** 64 - 2 ** 63
+
+
 JUNK_INTS = [0, -1, -2, 1, 2 ** 31, 2 ** 32 + 3, 2 ** 62, 2 ** 63 - 1,
              -2 ** 63, -2 ** 62]
 WRONG_TYPES = [("str", "12"), ("int", 12, "i32"),
@@ -3103,11 +3109,12 @@ class Mutator:
         v = lambda k: _i64(_get(pairs, pre + k))  # noqa: E731
         if what == "peak" and v("peak") is not None:
             d = r.choice([1, -1, 4, -4, 16, v("peak"), -v("peak") // 2 or 1])
-            _set(pairs, pre + "peak", ("int", v("peak") + d, "i64"))
+            _set(pairs, pre + "peak", ("int", _wrap_i64(v("peak") + d),
+                                       "i64"))
         elif what == "lower_bound" and v("lower_bound") is not None:
             d = r.choice([1, -1, 4, -4, 64, -v("lower_bound")])
             _set(pairs, pre + "lower_bound",
-                 ("int", v("lower_bound") + d, "i64"))
+                 ("int", _wrap_i64(v("lower_bound") + d), "i64"))
         elif what == "optimal" and _get(pairs, pre + "optimal"):
             o = _get(pairs, pre + "optimal")
             _set(pairs, pre + "optimal",
@@ -3119,7 +3126,7 @@ class Mutator:
         elif what in ("witness", "conditioned_on") and cpairs is not None:
             old = _i64(_get(cpairs, what))
             new = self.junk_int() if r.random() < 0.4 else \
-                (old or 0) + r.choice([1, -1, 2, -2])
+                _wrap_i64((old or 0) + r.choice([1, -1, 2, -2]))
             _set(cpairs, what, ("int", new, "i64"))
         elif what == "kind" and cpairs is not None:
             _set(cpairs, "kind", ("str", r.choice(
@@ -3131,8 +3138,8 @@ class Mutator:
                 node[0] == "dense" else []
             if what == "flow-entry" and vals:
                 i = r.randrange(len(vals))
-                vals[i] = r.choice([vals[i] + 1, vals[i] - 1, 0,
-                                    self.junk_int()])
+                vals[i] = _wrap_i64(r.choice([vals[i] + 1, vals[i] - 1, 0,
+                                              self.junk_int()]))
             elif what == "flow-truncate" and vals:
                 vals = vals[:-r.choice([1, 2, 3])]
             elif what == "flow-drop-arc" and len(vals) >= 3:
