@@ -2311,6 +2311,7 @@ def check_reorder_output(p: Program, oc: Outcome, text: Optional[str],
         oc.problems.append("no peakmem-reorder remark")
     else:
         oc.model_before, oc.model_after, oc.remark = rem
+        oc.within_budget = "best found within budget" in oc.remark
         if oc.model_before != oc.input_peak:
             oc.problems.append(
                 f"model mismatch on the input: peakmem says "
@@ -2345,7 +2346,6 @@ def check_reorder_output(p: Program, oc: Outcome, text: Optional[str],
     if oc.output_peak > oc.input_peak:
         oc.problems.append(f"peak grew: {oc.input_peak} -> "
                            f"{oc.output_peak}")
-    oc.within_budget = "best found within budget" in oc.remark
     if oc.max_units <= brute_max:
         oc.optimum = optimum(p.body)[0]
         if oc.output_peak < oc.optimum:
