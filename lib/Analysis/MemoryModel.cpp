@@ -445,13 +445,15 @@ Bases ModelBuilder::computeBases(Value v,
     } else if (allocates) {
       result.allocs.push_back(v);
     } else {
-      result.external = true;
-      if (std::optional<SmallVector<Value>> flows = flowsInto(v)) {
+      std::optional<SmallVector<Value>> flows = flowsInto(v);
+      if (flows && !flows->empty()) {
         // A region-branch result is exactly what its regions (or, for a
-        // region that may not run, its entry operands) pass back to it.
+        // region that may not run, its entry operands) pass back to it:
+        // external memory only if some of that is.
         for (Value w : *flows)
           merge(w);
       } else {
+        result.external = true;
         // Opaque producer (call, cast to another type, a region op without
         // the interface...): it may return any memory it can reach. A
         // memref loaded from memory is not the memory it is loaded from:
@@ -476,14 +478,20 @@ Bases ModelBuilder::computeBases(Value v,
   } else {
     auto arg = cast<BlockArgument>(v);
     Operation *owner = arg.getOwner()->getParentOp();
-    result.external = true;
-    if (owner != func) {
-      // Region arguments alias everything that may flow into them: the
-      // owner's entry operands and what its terminators pass back.
-      if (std::optional<SmallVector<Value>> flows = flowsInto(v)) {
-        for (Value w : *flows)
-          merge(w);
-      } else {
+    std::optional<SmallVector<Value>> flows;
+    if (owner != func)
+      flows = flowsInto(v);
+    if (flows && !flows->empty()) {
+      // Region arguments of a region-branch op alias exactly what may flow
+      // into them: the owner's entry operands and what its terminators pass
+      // back (external memory only if some of that is).
+      for (Value w : *flows)
+        merge(w);
+    } else {
+      // A function argument is the caller's memory; an argument of a region
+      // without the interface may be anything the op can reach.
+      result.external = true;
+      if (owner != func) {
         for (Value w : fallbackFlows(owner))
           merge(w);
         result.opaque = true;
@@ -1042,6 +1050,22 @@ BlockModel *ModelBuilder::build(Block &block,
       op->walk([&](Operation *inner) {
         for (Value operand : inner->getOperands())
           if (ok && !isDefinedInside(operand, op) &&
+              isa<BaseMemRefType>(operand.getType()) &&
+              llvm::is_contained(basesOf(operand).allocs, alloc))
+            ok = viewChainFrom(alloc, operand).has_value();
+      });
+    }
+    // A late user is rewired to the fresh copy, and a clone reading b as a
+    // chain input is rewired to the chain's copy, operand by operand: every
+    // user must reach b only through b itself or a pure view chain from it.
+    // Through any other alias (a loop result, a region argument, a select)
+    // the rewired op would still read b, which the plan takes to be dead.
+    for (StmtId u : p.buffer(b).users) {
+      if (!ok)
+        break;
+      bm->ops[u]->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (ok && !isDefinedInside(operand, bm->ops[u]) &&
               isa<BaseMemRefType>(operand.getType()) &&
               llvm::is_contained(basesOf(operand).allocs, alloc))
             ok = viewChainFrom(alloc, operand).has_value();

@@ -145,13 +145,30 @@ static std::vector<Operation *> applySteps(const BlockModel &bm,
       buffers.push_back(fresh);
     }
   }
-  // A clone extends the life of the buffers it reads, and it may stand after
-  // one of their frees (a group member's input freed before the group's last
-  // member): move every free to the end of the block (legal: frees take no
-  // barrier edges and follow all uses there) so the model sees the new uses;
-  // the planned order then puts each free right after its last user.
-  for (auto &[value, free] : freeOf)
-    free->moveBefore(terminator);
+  // A clone extends the life of the buffers it reads. It stands right after
+  // its original, so before their frees; should a planned user still stand
+  // after the free of a buffer it uses, move that free to right after the
+  // last such user so the model sees the new use (the planned order then
+  // puts each free right after its last user). Never further: the free also
+  // closes the capture window of a captured buffer ([first capture, free),
+  // see MemoryModel), and the plan knows the window of the input. Moving the
+  // free of a captured buffer to the block end made the rebuilt model count
+  // every opaque statement after the old free as a user of the buffer.
+  llvm::DenseMap<Value, BufferId> bufferId;
+  for (BufferId b = 0; b < buffers.size(); ++b)
+    bufferId[buffers[b]] = b;
+  for (auto &[value, free] : freeOf) {
+    auto id = bufferId.find(value);
+    if (id == bufferId.end())
+      continue;
+    Operation *last = free;
+    for (StmtId u : plan.problem.buffer(id->second).users)
+      if (Operation *op = u < stmtOps.size() ? stmtOps[u] : nullptr)
+        if (op->getBlock() == free->getBlock() && last->isBeforeInBlock(op))
+          last = op;
+    if (last != free)
+      free->moveAfter(last);
+  }
   return stmtOps;
 }
 

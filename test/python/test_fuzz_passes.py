@@ -25,6 +25,7 @@ Bugs of the C++ this test found are recognized by fuzz.classify_error
 has a minimal reproducer below marked xfail(strict=True).
 """
 
+import re
 import hashlib
 import os
 import pathlib
@@ -190,6 +191,35 @@ def test_certificate_attributes_round_trip_and_judge():
     assert fuzz.judge(recs, facts)[0]
     recs.func[:] = [("peakmem.peak", ("int", peak + 1, "i64"))]
     assert fuzz.judge(recs, facts)[0] == []   # report annotation only
+
+
+def test_mutator_edits_stay_in_i64():
+    """An edit of an extreme i64 entry (a flow capacity of INT64_MAX, a
+    bound of INT64_MIN) still prints as an i64: fuzz seed 5003622 made
+    INT64_MAX + 1, which the parser rejects ("integer constant out of
+    range"), so the verifier never saw the variant."""
+    import random
+    p = fuzz.generate(fuzz.EXT_BASE)
+    facts = fuzz.Facts(p, 0)
+    extreme = [2 ** 63 - 1, -2 ** 63, 2 ** 63 - 1]
+    for seed in range(200):
+        rng = random.Random(seed)
+        mut = fuzz.Mutator(rng, facts)
+        cert = ("dict", [("conditioned_on", ("int", -2 ** 63, "i64")),
+                         ("flow", ("dense", "i64", list(extreme))),
+                         ("flow2", ("dense", "i64", list(extreme))),
+                         ("kind", ("str", "local")),
+                         ("witness", ("int", 2 ** 63 - 1, "i64"))])
+        recs = fuzz.Records([("peakmem.certificate", cert),
+                             ("peakmem.lower_bound", ("int", 2 ** 63 - 1,
+                                                      "i64")),
+                             ("peakmem.optimal", ("bool", False)),
+                             ("peakmem.peak", ("int", -2 ** 63, "i64"))], {})
+        for _ in range(rng.randint(1, 4)):
+            mut.mutate(recs)
+        text = "{" + recs.func_attrs() + "}"
+        for tok in re.findall(r"-?\d{10,}", text):
+            assert -2 ** 63 <= int(tok) < 2 ** 63, (seed, tok, text)
 
 
 def test_mutator_output_always_renders_and_parses():
@@ -491,3 +521,47 @@ def test_new_shapes_every_pass(batch):
         "by shape: " + ", ".join(f"{k}: {v}" for k, v in s.items()
                                  if k.startswith(("shape ", "huge "))) + \
         "\n" + _report(outs)
+
+
+# New-shape seeds that failed once (their reduced programs are lit tests):
+# 5000278, peakmem-recompute moved the free of a captured buffer to the block
+# end, widening its capture window in the rebuilt model (internal error,
+# `@recompute_capture_window` in test/Transforms/recompute.mlir); 5000484, the
+# model took a loop's carried memref to alias external memory, ordering a
+# write to an output argument after the loop (certified 193 bytes, optimum
+# 192; `@region_args_not_external` in test/Transforms/reorder.mlir); 5001912,
+# the oracle let a loaded memref reach a buffer captured only later, by a call
+# nested in a loop (it counted nested captures from the start of the block),
+# and flagged the legal move of that buffer's alloc below the access;
+# 5004091, 5004858, 5005674, peakmem-recompute chained through a buffer that
+# a clone reads through a loop result, which it cannot rewire (internal error,
+# `@recompute_not_through_loop_result`).
+# 5003622, a mutation of a flow capacity INT64_MAX printed INT64_MAX + 1
+# (test_mutator_edits_stay_in_i64).
+SHAPES_REGRESSIONS = [5000278, 5000484, 5001912, 5003622, 5004091, 5004858,
+                      5005674]
+
+
+@needs_opt
+@pytest.mark.skipif(not fuzz.NEW_RULES,
+                    reason="PEAKMEM_FUZZ_NEW_SHAPES=1 enables the new shapes")
+def test_new_shapes_regressions():
+    outs = fuzz.check_passes(SHAPES_REGRESSIONS,
+                             execute=len(SHAPES_REGRESSIONS)
+                             if HAVE_RUNTIME else 0, jobs=2)
+    assert all(o.ok for o in outs), _report(outs)
+
+
+def test_reorder_within_budget_is_no_reference():
+    """A reorder result that is only the best found within the budget does
+    not bound what another pass rescheduling the block with its own budget
+    reaches: seed 5007894 (reorder 345 "best found within budget",
+    recompute's baseline 346, without brute force) was reported as
+    "recompute: peak above what peakmem-reorder reaches"."""
+    p = fuzz.generate(5007894)
+    oc = fuzz.Outcome(p.seed, [])
+    fuzz.check_reorder_output(
+        p, oc, p.text, (0, 0, f"'{p.name}' peak 891 -> 345 bytes (best "
+                              "found within budget; lower bound 344)"),
+        brute_max=0)
+    assert oc.within_budget
