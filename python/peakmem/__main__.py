@@ -1,8 +1,10 @@
-"""Command line: peakmem {optimize,import,exec,plot,bench,scale,regen} ...
+"""Command line: peakmem {optimize,import,exec,plot} ...
 
 Installed by `cmake --install` as <prefix>/bin/peakmem; from a source checkout,
-`python -m peakmem` in python/. Each subcommand is a module with
-add_arguments(parser) and run(args). Errors meant for the user
+`python -m peakmem` in python/ (or build/bin/peakmem). Each subcommand is a
+module peakmem/cli/<command>.py with add_arguments(parser) and run(args).
+The corpus benchmark and the other scripts of a source checkout are not
+subcommands: tools/bench.py, tools/regen.py, tools/scale.py (SCRIPTS). Errors meant for the user
 (tools.PeakmemError, a missing tool, an unreadable file, a missing Python
 package) end in one line on stderr and a non-zero exit status; set
 PEAKMEM_TRACEBACK=1 to see the traceback instead.
@@ -22,12 +24,11 @@ class Command(NamedTuple):
     summary: str      # one line in `peakmem --help`
     description: str  # what the command does, in its own --help
     example: str      # one typical invocation
-    source_only: bool = False  # reads corpus/ or writes docs/ of a checkout
 
 
 COMMANDS = {
     "optimize": Command(
-        "peakmem.optimize", "import, optimize, execute before/after, report",
+        "peakmem.cli.optimize", "import, optimize, execute before/after, report",
         "Imports MODEL when it is a .tflite or .onnx file (a .mlir file must\n"
         "already be bufferized memref IR), runs peakmem-optimize (reorder,\n"
         "recompute, certify) and the upstream baseline\n"
@@ -40,20 +41,20 @@ COMMANDS = {
         "measured != modeled. Writes nothing but the --keep and --plot files.",
         "peakmem optimize model.tflite --plot live.png"),
     "import": Command(
-        "peakmem.frontends.cli", "TFLite/ONNX file to bufferized MLIR",
+        "peakmem.cli.import_", "TFLite/ONNX file to bufferized MLIR",
         "Imports a TFLite or ONNX model to TOSA with peakmem's own importer, then\n"
         "lowers it with upstream mlir-opt passes to bufferized memref IR with\n"
         "explicit deallocations: the input the peakmem passes take.",
         "peakmem import model.tflite -o model.mlir"),
     "exec": Command(
-        "peakmem.execute", "run a bufferized module, print peak_bytes and output_digest",
+        "peakmem.cli.exec", "run a bufferized module, print peak_bytes and output_digest",
         "Lowers a bufferized module to LLVM with upstream passes, runs its function\n"
         "under test with mlir-runner on deterministic inputs and the counting\n"
         "allocator, and prints the measured peak heap bytes and a digest of the\n"
         "outputs. --check-model compares the peak with the peakmem.peak attribute.",
         "peakmem exec model.mlir --check-model"),
     "plot": Command(
-        "peakmem.plot", "plot live bytes over statements",
+        "peakmem.cli.plot", "plot live bytes over statements",
         "Imports and optimizes MODEL (without executing it) and plots the live heap\n"
         "bytes at every statement of the function, as imported and after peakmem\n"
         "(with --upstream, also after optimize-allocation-liveness), with the\n"
@@ -62,25 +63,12 @@ COMMANDS = {
         "against byte offsets), with the arena size, its lower bound and the best\n"
         "baseline planner's arena.",
         "peakmem plot model.tflite -o live.png --upstream"),
-    "bench": Command(
-        "peakmem.bench", "run the corpus benchmark, write docs/results.md",
-        "Runs every model of the corpus through the baselines and peakmem's\n"
-        "passes and writes docs/results.md and docs/results.csv.",
-        "python -m peakmem bench --exec --only mcunet", source_only=True),
-    "scale": Command(
-        "peakmem.scale", "time and memory on generated large inputs",
-        "Times peakmem's passes, mlir-opt parsing and upstream\n"
-        "optimize-allocation-liveness on generated blocks of many statements and\n"
-        "modules of many functions; writes docs/scale.md.",
-        "python -m peakmem scale --sizes 20000", source_only=True),
-    "regen": Command(
-        "peakmem.regen",
-        "regeneration (tensor-level reorder) vs permutation, docs/regeneration-results.md",
-        "Compares reordering at the tensor level before bufferization with\n"
-        "permuting the bufferized program, on every corpus model; writes\n"
-        "docs/regeneration-results.md.",
-        "python -m peakmem regen --only resnet", source_only=True),
 }
+
+# Former subcommands that are scripts of a source checkout now (they read
+# corpus/ and write docs/): `peakmem NAME` says where they went.
+SCRIPTS = {"bench": "tools/bench.py", "scale": "tools/scale.py",
+           "regen": "tools/regen.py"}
 
 # Debian package of the third-party Python modules peakmem imports.
 PYTHON_PACKAGES = {"numpy": "python3-numpy", "onnx": "python3-onnx",
@@ -125,14 +113,10 @@ def build_parser():
     for name, cmd in COMMANDS.items():
         error = None
         mod = None
-        if cmd.source_only and tools.REPO is None:
-            error = ("runs on a source checkout (reads corpus/, writes docs/); "
-                     "run `python -m peakmem " + name + "` in its python/ directory")
-        else:
-            try:
-                mod = importlib.import_module(cmd.module)
-            except Exception as err:  # noqa: BLE001: reported when invoked
-                error = _import_error(cmd.module, err)
+        try:
+            mod = importlib.import_module(cmd.module)
+        except Exception as err:  # noqa: BLE001: reported when invoked
+            error = _import_error(cmd.module, err)
         summary = cmd.summary if error is None else f"{cmd.summary} [unavailable]"
         epilog = f"example:\n  {cmd.example}"
         if error is not None:
@@ -150,6 +134,12 @@ def build_parser():
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in SCRIPTS:
+        print(f"peakmem {argv[0]}: not a peakmem command: it runs on a source "
+              f"checkout as `python3 {SCRIPTS[argv[0]]}` (reads corpus/, writes docs/)",
+              file=sys.stderr)
+        return 2
     parser, loaded = build_parser()
     args, unknown = parser.parse_known_args(argv)
     mod, error = loaded[args.command]

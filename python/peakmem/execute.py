@@ -18,40 +18,13 @@ import dataclasses
 import pathlib
 import re
 import subprocess
-import sys
 import tempfile
 from typing import List, Optional, Tuple
 
-from peakmem import tools
+from peakmem import mlirtext, tools
+from peakmem.lowering import LOWERING_PASSES, runner_libs
+from peakmem.mlirtext import strip_peakmem_attributes
 
-# Lowering of the module (input + driver) to the LLVM dialect. Upstream passes
-# only; each one is a no-op on a module without the ops it handles.
-LOWERING_PASSES = [
-    "--async-to-async-runtime",           # async.execute -> coroutines
-    "--async-runtime-ref-counting",
-    "--async-runtime-ref-counting-opt",
-    "--convert-async-to-llvm",            # calls of libmlir_async_runtime
-    "--convert-bufferization-to-memref",  # bufferization.dealloc / clone
-    "--expand-realloc",                   # realloc -> alloc + copy + dealloc
-    "--scf-forall-to-for",
-    "--convert-linalg-to-loops",          # convs, matmul, generic, fill...
-    "--convert-math-to-funcs",            # math.ipowi / fpowi
-    "--expand-strided-metadata",          # subview, expand/collapse_shape
-    "--lower-affine",
-    "--convert-scf-to-cf",
-    "--arith-expand",                     # ceildivsi, floordivsi, ...
-    "--convert-math-to-llvm",             # exp, log, sqrt, rsqrt, tanh...
-    "--convert-math-to-libm",             # the rest: erf, atan, ... -> libm
-    "--convert-vector-to-llvm",           # vector element types / ops
-    "--convert-complex-to-llvm",          # complex element types / ops
-    "--finalize-memref-to-llvm=use-generic-functions=true",
-    "--convert-arith-to-llvm",
-    "--convert-index-to-llvm",
-    "--convert-ub-to-llvm",
-    "--convert-func-to-llvm",
-    "--convert-cf-to-llvm",
-    "--reconcile-unrealized-casts",
-]
 
 # Attributes of dialects mlir-opt does not know (e.g. `#peakmem<...>` values
 # left by the project's passes) must not stop the harness.
@@ -64,11 +37,6 @@ ALLOW_UNREGISTERED = "--allow-unregistered-dialect"
 # the corpus takes 7 s in total at -O0, 27 s at -O1, 95 s at -O3.
 DEFAULT_OPT_LEVEL = 0
 
-RUNNER_LIBS = [
-    "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
-    "/usr/lib/llvm-22/lib/libmlir_runner_utils.so",
-    "/usr/lib/llvm-22/lib/libmlir_async_runtime.so",
-]
 
 # element type -> (peakmem_fill kind, bytes per element). Keep the kinds in
 # sync with the enum in lib/Runtime/CountingAllocator.c.
@@ -123,92 +91,8 @@ _RUNTIME_ERROR = re.compile(r"^peakmem_runtime: error: .*$", re.M)
 
 
 # --------------------------------------------------------------------------
-# Textual parsing (of mlir-opt's normalized output)
+# The function under test (signatures read by peakmem.mlirtext)
 # --------------------------------------------------------------------------
-
-_OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_CLOSE = {")", "]", "}", ">"}
-
-
-def _skip_string(text: str, i: int) -> int:
-    """text[i] == '"'; returns the index after the closing quote."""
-    i += 1
-    while i < len(text):
-        if text[i] == "\\":
-            i += 2
-            continue
-        if text[i] == '"':
-            return i + 1
-        i += 1
-    raise ExecError("unterminated string in function signature")
-
-
-def _match(text: str, i: int) -> int:
-    """text[i] is an opener; returns the index after its closer."""
-    depth = 0
-    while i < len(text):
-        c = text[i]
-        if text.startswith("->", i) or text.startswith(">=", i) or \
-                text.startswith("<=", i):
-            i += 2
-            continue
-        if c == '"':
-            i = _skip_string(text, i)
-            continue
-        if c in _OPEN:
-            depth += 1
-        elif c in _CLOSE:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise ExecError("unbalanced brackets in function signature")
-
-
-def _token(text: str, i: int) -> int:
-    """Reads one type/attribute token starting at i (brackets balanced, stops
-    at whitespace or a comma at depth 0); returns its end."""
-    while i < len(text):
-        c = text[i]
-        if c.isspace() or c == ",":
-            return i
-        if text.startswith("->", i):
-            i += 2
-            continue
-        if c == '"':
-            i = _skip_string(text, i)
-        elif c in _OPEN:
-            i = _match(text, i)
-        elif c in _CLOSE:
-            return i
-        else:
-            i += 1
-    return i
-
-
-def _split_top(text: str) -> List[str]:
-    """Splits at commas outside brackets."""
-    parts, start, i = [], 0, 0
-    while i < len(text):
-        c = text[i]
-        if text.startswith("->", i):
-            i += 2
-            continue
-        if c == '"':
-            i = _skip_string(text, i)
-            continue
-        if c in _OPEN:
-            i = _match(text, i)
-            continue
-        if c == ",":
-            parts.append(text[start:i].strip())
-            start = i + 1
-        i += 1
-    tail = text[start:].strip()
-    if tail:
-        parts.append(tail)
-    return parts
-
 
 @dataclasses.dataclass
 class ValueType:
@@ -246,7 +130,7 @@ def parse_type(text: str, what: str) -> ValueType:
     if not (text.startswith("memref<") and text.endswith(">")):
         raise ExecError(f"{what}: unsupported type {text} (only memrefs with "
                         "static shapes and integer/float/index scalars)")
-    parts = _split_top(text[len("memref<"):-1])
+    parts = mlirtext.split_top(text[len("memref<"):-1])
     m = re.match(r"^((?:(?:\d+|\?)x)*)(.+)$", parts[0].strip())
     dims_text, elem = m.group(1), m.group(2).strip()
     dims = [d for d in dims_text.split("x") if d]
@@ -282,19 +166,6 @@ class FuncInfo:
         return "@" + self.name
 
 
-_FUNC_RE = re.compile(
-    r'^  func\.func\s+(?:(public|private|nested)\s+)?'
-    r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)\(', re.M)
-
-
-def _type_of_entry(entry: str) -> str:
-    """`%arg0: T {attrs}` or `T {attrs}` -> T."""
-    if entry.startswith("%"):
-        colon = entry.index(":")
-        entry = entry[colon + 1:].lstrip()
-    return entry[:_token(entry, 0)]
-
-
 def _lenient_type(text: str, what: str) -> ValueType:
     """parse_type, deferring errors to the driver generation (only the
     function under test has to have a supported signature)."""
@@ -306,56 +177,25 @@ def _lenient_type(text: str, what: str) -> ValueType:
 
 def parse_functions(text: str) -> List[FuncInfo]:
     """Top-level func.func ops of a module printed by mlir-opt."""
-    funcs = []
-    for m in _FUNC_RE.finditer(text):
-        paren = m.end() - 1
-        end = _match(text, paren)
-        args = [_type_of_entry(e) for e in _split_top(text[paren + 1:end - 1])]
-        i = end
-        while text[i] == " ":
-            i += 1
-        results: List[str] = []
-        if text.startswith("->", i):
-            i += 2
-            while text[i] == " ":
-                i += 1
-            if text[i] == "(":
-                rend = _match(text, i)
-                results = [_type_of_entry(e)
-                           for e in _split_top(text[i + 1:rend - 1])]
-                i = rend
-            else:
-                rend = _token(text, i)
-                results = [text[i:rend]]
-                i = rend
-        while text[i] == " ":
-            i += 1
-        attributes = ""
-        if text.startswith("attributes", i):
-            i += len("attributes")
-            while text[i] == " ":
-                i += 1
-            aend = _match(text, i)
-            attributes = text[i:aend]
-            i = aend
-        while text[i] == " ":
-            i += 1
-        name = m.group(2)
-        funcs.append(FuncInfo(
-            name=name, visibility=m.group(1) or "public",
-            has_body=text[i] == "{",
-            args=[_lenient_type(t, f"@{name} argument #{k}")
-                  for k, t in enumerate(args)],
-            results=[_lenient_type(t, f"@{name} result #{k}")
-                     for k, t in enumerate(results)],
-            attributes=attributes))
-    return funcs
+    try:
+        funcs = mlirtext.parse_functions(text)
+    except mlirtext.ParseError as err:
+        raise ExecError(f"cannot read the function signatures: {err}") from None
+    return [FuncInfo(
+        name=f.name, visibility=f.visibility, has_body=f.has_body,
+        args=[_lenient_type(t, f"@{f.name} argument #{k}")
+              for k, t in enumerate(f.arg_types)],
+        results=[_lenient_type(t, f"@{f.name} result #{k}")
+                 for k, t in enumerate(f.result_types)],
+        attributes=f.attributes) for f in funcs]
 
 
 def modeled_peak(func: FuncInfo) -> Optional[int]:
     """The `peakmem.peak = N` attribute set by the peakmem-report pass."""
-    m = re.search(r"(?<![\w.])peakmem\.peak\s*=\s*(-?\d+)", func.attributes)
-    return int(m.group(1)) if m else None
+    if not func.attributes:
+        return None
+    peak = mlirtext.parse_attr_dict(func.attributes).get("peakmem.peak")
+    return peak if isinstance(peak, int) and not isinstance(peak, bool) else None
 
 
 def select_function(funcs: List[FuncInfo], name: Optional[str]) -> FuncInfo:
@@ -379,15 +219,9 @@ def select_function(funcs: List[FuncInfo], name: Optional[str]) -> FuncInfo:
 # Driver generation
 # --------------------------------------------------------------------------
 
-def _symbols(text: str) -> set:
-    """Every symbol name mentioned anywhere (definitions and uses)."""
-    return {a or b for a, b in
-            re.findall(r'@([\w$.\-]+)|@"((?:[^"\\]|\\.)*)"', text)}
-
-
 def driver_name(text: str) -> str:
     """`main` unless the module already uses that symbol."""
-    used = _symbols(text)
+    used = mlirtext.symbol_names(text)
     for k in range(1000):
         name = "main" if k == 0 else \
             "peakmem_exec_main" + ("" if k == 1 else str(k))
@@ -508,85 +342,9 @@ def append_driver(module_text: str, driver: str) -> str:
     raise ExecError("could not find the end of the top-level module")
 
 
-_PEAKMEM_KEY = re.compile(r"peakmem\.[\w$.\-]*\s*=\s*")
-
-
-def _entry_end(text: str, k: int) -> int:
-    """End of an attribute value starting at k: the next ',' or '}' at
-    depth 0."""
-    n = len(text)
-    while k < n and text[k] not in ",}":
-        if text.startswith("->", k):
-            k += 2
-        elif text[k] == '"':
-            k = _skip_string(text, k)
-        elif text[k] in _OPEN:
-            k = _match(text, k)
-        else:
-            k += 1
-    return k
-
-
-def strip_peakmem_attributes(text: str) -> str:
-    """Drops `peakmem.* = VALUE` entries from every attribute dictionary.
-
-    Used on the LOWERED module only (the input function was lowered with
-    them): mlir-runner has no --allow-unregistered-dialect, so a value such
-    as `#peakmem<...>` carried over to an llvm.func would stop it.
-    """
-    if "peakmem." not in text:
-        return text
-    # mlir-opt prints an op and its attribute dictionary on one line: only
-    # the lines mentioning peakmem. need the (slow) scan.
-    return "".join(_strip_line(line) if "peakmem." in line else line
-                   for line in text.splitlines(keepends=True))
-
-
-def _strip_line(text: str) -> str:
-    out, i, n, last = [], 0, len(text), 0
-    while i < n:
-        c = text[i]
-        if c == '"':
-            i = _skip_string(text, i)
-            continue
-        if c not in "{,":
-            i += 1
-            continue
-        j = i + 1
-        while j < n and text[j] == " ":
-            j += 1
-        m = _PEAKMEM_KEY.match(text, j)
-        if not m:
-            i += 1
-            continue
-        if c == "{":
-            # Drop leading entries with their trailing ', ':
-            # `{peakmem.x = 1, a = 2}` -> `{a = 2}`.
-            while m:
-                j = _entry_end(text, m.end())
-                if j < n and text[j] == ",":
-                    j += 1
-                    while j < n and text[j] == " ":
-                        j += 1
-                m = _PEAKMEM_KEY.match(text, j)
-            out.append(text[last:i + 1])
-        else:
-            # `, peakmem.x = 1` goes with its leading comma.
-            j = _entry_end(text, m.end())
-            out.append(text[last:i])
-        last = i = j
-    out.append(text[last:])
-    return "".join(out)
-
-
-_OP_RE = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_][\w$]*\.[\w$.]+)[\s"(<{]',
-                    re.M)
-
-
 def unlowered_ops(lowered: str) -> List[str]:
     """Names of non-LLVM-dialect ops in a lowered module."""
-    body = lowered.split("\n{-#", 1)[0]
-    names = {m.group(1) for m in _OP_RE.finditer(body)}
+    names = mlirtext.op_names(lowered)
     return sorted(n for n in names if not n.startswith("llvm.")
                   and n != "builtin.module")
 
@@ -679,7 +437,7 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
     stripped = strip_peakmem_attributes(lowered_text)
     if stripped != lowered_text:
         lowered.write_text(stripped)
-    libs = ",".join(RUNNER_LIBS + [runtime])
+    libs = ",".join(runner_libs() + [runtime])
     cmd = [runner, str(lowered), "-e", name, "-entry-point-result=void",
            f"-O{opt_level}", f"-shared-libs={libs}"]
     try:
@@ -715,75 +473,3 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
             f"{res.use_after_free_writes} (freed blocks written after their "
             "free)\n" + "\n".join(errors), res)
     return res
-
-
-# --------------------------------------------------------------------------
-# CLI
-# --------------------------------------------------------------------------
-
-def add_arguments(parser):
-    parser.add_argument("file", help="bufferized MLIR module ('-' for stdin)")
-    parser.add_argument("--function", default=None,
-                        help="function under test (default: the only public "
-                             "func.func with a body)")
-    parser.add_argument("--keep", metavar="DIR", default=None,
-                        help="keep input/driver/lowered module and the runner "
-                             "output in DIR")
-    parser.add_argument("--check-model", action="store_true",
-                        help="fail unless measured peak_bytes equals the "
-                             "function's peakmem.peak attribute")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="input data seed (default 0)")
-    parser.add_argument("--timeout", type=float, default=None,
-                        help="seconds per tool invocation")
-    parser.add_argument("--opt-level", type=int, choices=range(4),
-                        default=DEFAULT_OPT_LEVEL, metavar="0-3",
-                        help="mlir-runner -O level (default "
-                             f"{DEFAULT_OPT_LEVEL})")
-    parser.add_argument("--verbose", action="store_true",
-                        help="also print live_bytes_at_end, alloc_count, "
-                             "free_count")
-
-
-def run(args):
-    try:
-        text = sys.stdin.read() if args.file == "-" else \
-            pathlib.Path(args.file).read_text()
-        res = execute_text(text, function=args.function, keep=args.keep,
-                           seed=args.seed, timeout=args.timeout,
-                           opt_level=args.opt_level)
-    except MemorySafetyError as err:
-        if err.result is not None:
-            print(f"peak_bytes: {err.result.peak_bytes}")
-            print(f"output_digest: {err.result.output_digest}")
-            print("use_after_free_writes: "
-                  f"{err.result.use_after_free_writes}")
-            sys.stdout.flush()
-        print(f"peakmem exec: error: {err}", file=sys.stderr)
-        return 3
-    except (ExecError, FileNotFoundError, OSError) as err:
-        print(f"peakmem exec: error: {err}", file=sys.stderr)
-        return 2
-    print(f"peak_bytes: {res.peak_bytes}")
-    print(f"output_digest: {res.output_digest}")
-    if args.verbose:
-        print(f"live_bytes_at_end: {res.live_bytes_at_end}")
-        print(f"alloc_count: {res.alloc_count}")
-        print(f"free_count: {res.free_count}")
-        print(f"use_after_free_writes: {res.use_after_free_writes}")
-    if args.check_model:
-        sys.stdout.flush()  # keep stdout before the error when piped 2>&1
-        if res.modeled_peak is None:
-            print(f"peakmem exec: error: --check-model: @{res.function} has "
-                  "no peakmem.peak attribute (run the peakmem-report pass "
-                  "first)", file=sys.stderr)
-            return 1
-        if res.modeled_peak != res.peak_bytes:
-            print(f"peakmem exec: error: model mismatch for @{res.function}: "
-                  f"modeled peakmem.peak = {res.modeled_peak} but measured "
-                  f"peak_bytes = {res.peak_bytes} (difference "
-                  f"{res.peak_bytes - res.modeled_peak:+d})", file=sys.stderr)
-            return 1
-        print(f"model_matches: {res.peak_bytes}")
-    sys.stdout.flush()
-    return 0

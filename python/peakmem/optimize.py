@@ -1,4 +1,5 @@
-"""`python -m peakmem optimize MODEL`: import, optimize, execute, report.
+"""Import, optimize, execute, report: the job behind `peakmem optimize MODEL`
+(peakmem/cli/optimize.py) and `peakmem plot`.
 
 MODEL is a .tflite or .onnx file (imported first) or a bufferized .mlir file.
 Stages print a progress line to stderr. The report compares the program as
@@ -64,7 +65,7 @@ def best_baseline(baselines: dict):
     return name, baselines[name]
 
 
-def _progress(message: str):
+def progress(message: str):
     print(f"[peakmem] {message}", file=sys.stderr, flush=True)
 
 
@@ -74,11 +75,11 @@ def load_module(model: str, weights: str = "splat") -> str:
         raise tools.PeakmemError(f"{model}: no such file")
     if path.suffix == ".mlir":
         return path.read_text()
-    from peakmem.frontends import cli, pipeline
+    from peakmem.frontends import importer, pipeline
     from peakmem.frontends.tosa_emitter import ImportError_
-    _progress(f"importing {path.name}")
+    progress(f"importing {path.name}")
     try:
-        text, _ = cli.import_model(model, weights=weights)
+        text, _ = importer.import_model(model, weights=weights)
     except (ImportError_, pipeline.PipelineError) as err:
         raise tools.PeakmemError(f"import failed: {err}") from None
     return text
@@ -90,15 +91,15 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
     """Runs the whole job; returns every figure of the report."""
     text = load_module(model, weights)
     r = {"model": pathlib.Path(model).stem}
-    _progress("modeling the program as imported")
+    progress("modeling the program as imported")
     before, _, _ = passes.run_opt(text, REPORT_PIPELINE)
     r["peak_imported"] = passes.function_attrs(before).get("peak")
-    _progress("upstream baseline (optimize-allocation-liveness)")
+    progress("upstream baseline (optimize-allocation-liveness)")
     upstream, _, r["upstream_s"] = passes.run_opt(text, UPSTREAM_PIPELINE,
                                                   tool="mlir-opt")
     upstream, _, _ = passes.run_opt(upstream, REPORT_PIPELINE)
     r["peak_upstream"] = passes.function_attrs(upstream).get("peak")
-    _progress("peakmem-optimize (reorder, recompute, certify)")
+    progress("peakmem-optimize (reorder, recompute, certify)")
     after, remarks, r["peakmem_s"] = passes.run_opt(text, pipeline)
     attrs = passes.function_attrs(after)
     r["peak_peakmem"] = attrs.get("peak")
@@ -109,7 +110,7 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
     r["before_text"] = before
     r["upstream_text"] = upstream
     if arena:
-        _progress("static arena (peakmem-plan-arena, peakmem-verify-arena)")
+        progress("static arena (peakmem-plan-arena, peakmem-verify-arena)")
         r.update(plan_arena(after))
     if keep:
         out = pathlib.Path(keep)
@@ -124,7 +125,7 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
         if arena and r["arena_size"] is not None:
             programs.append(("arena", r["arena_text"]))
         for label, module in programs:
-            _progress(f"executing the {label} program")
+            progress(f"executing the {label} program")
             t0 = time.perf_counter()
             res = execute.execute_text(module)
             r[f"measured_{label}"] = res.peak_bytes
@@ -211,34 +212,10 @@ def print_report(r: dict, out=None):
           f"{r['upstream_s']:.2f} s (mlir-opt wall time incl. parsing)", file=out)
 
 
-def add_arguments(parser):
-    parser.add_argument("model", metavar="MODEL", help=".tflite, .onnx or bufferized .mlir")
-    parser.add_argument("--no-exec", action="store_true",
-                        help="skip executing the programs")
-    parser.add_argument("--weights", choices=["splat", "args"], default="splat",
-                        help="import weights as splat constants (default) or as "
-                        "function arguments")
-    parser.add_argument("--keep", metavar="DIR",
-                        help="write before/upstream/after modules to DIR")
-    parser.add_argument("--plot", metavar="PNG",
-                        help="also plot live bytes before/after to PNG")
-    parser.add_argument("--no-arena", action="store_true",
-                        help="skip static arena planning (peakmem-plan-arena)")
-
-
-def run(args):
-    r = optimize(args.model, execute_programs=not args.no_exec,
-                 weights=args.weights, keep=args.keep, arena=not args.no_arena)
-    print_report(r)
-    if args.plot:
-        from peakmem import plot
-        _progress(f"plotting to {args.plot}")
-        plot.plot_before_after(r["before_text"], r["after_text"], args.plot,
-                               title=r["model"], lower_bound=r["lower_bound"],
-                               upstream_text=r["upstream_text"])
-        print(f"plot:                  {args.plot}")
-    if "digest_imported" in r and (
-            r["digest_imported"] != r["digest_peakmem"] or not exact(r) or
-            r.get("digest_arena", r["digest_imported"]) != r["digest_imported"]):
-        return 1
-    return 0
+def live_timelines(before_text: str, after_text: str, upstream_text: str = None,
+                   function: str = None) -> dict:
+    """peakmem-report's timeline of the function body of each program, as
+    plot.plot_before_after takes them: {"imported", "peakmem"[, "upstream"]}."""
+    texts = {"imported": before_text, "upstream": upstream_text, "peakmem": after_text}
+    return {key: passes.timeline(text, function)["blocks"][0]
+            for key, text in texts.items() if text}

@@ -1,20 +1,15 @@
-"""Running peakmem-opt / mlir-opt pipelines and reading peakmem attributes."""
+"""Running peakmem-opt / mlir-opt pipelines and reading what the passes
+report: the peakmem.* function attributes (parsed by peakmem.mlirtext) and
+peakmem-report's JSON timeline."""
 
 import json
 import pathlib
-import re
 import subprocess
 import tempfile
 import time
 from typing import Dict, Optional, Tuple
 
-from peakmem import tools
-
-ATTR_RE = re.compile(r"peakmem\.(peak|lower_bound|optimal|macs|arena_size|arena_lower_bound|"
-                     r"arena_optimal|arena_alignment)\s*=\s*(true|false|-?\d+)")
-ARENA_STATS_RE = re.compile(r"peakmem\.arena_stats\s*=\s*\{baselines\s*=\s*\{([^}]*)\}"
-                            r"\s*,\s*stop\s*=\s*\"([\w-]+)\"\s*\}")
-
+from peakmem import mlirtext, tools
 
 def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
             extra=(), timeout: Optional[float] = None) -> Tuple[str, str, float]:
@@ -36,32 +31,22 @@ def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
 
 
 def function_attrs(text: str, function: Optional[str] = None) -> Dict[str, object]:
-    """peakmem.* scalar attributes of a function (the first one by default)."""
-    for line in text.splitlines():
-        m = re.match(r"\s*func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)", line)
-        if not m or (function and m.group(1) != function):
-            continue
-        attrs = {}
-        for key, value in ATTR_RE.findall(line):
-            attrs[key] = value == "true" if value in ("true", "false") else int(value)
-        return attrs
-    return {}
+    """peakmem.* scalar attributes of a function (the first one by default),
+    without the prefix: {"peak": 6144, "optimal": True, ...}."""
+    func = mlirtext.find_function(text, function)
+    if func is None:
+        return {}
+    return {k: v for k, v in func.peakmem_attrs().items() if isinstance(v, int)}
 
 
 def arena_stats(text: str, function: Optional[str] = None) -> dict:
     """peakmem-plan-arena's `peakmem.arena_stats` of a function (the first one
     by default): {"baselines": {name: bytes}, "stop": reason}, or {}."""
-    for line in text.splitlines():
-        m = re.match(r"\s*func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)", line)
-        if not m or (function and m.group(1) != function):
-            continue
-        s = ARENA_STATS_RE.search(line)
-        if not s:
-            return {}
-        baselines = {k: int(v) for k, v in
-                     re.findall(r'"([\w-]+)"\s*=\s*(-?\d+)', s.group(1))}
-        return {"baselines": baselines, "stop": s.group(2)}
-    return {}
+    func = mlirtext.find_function(text, function)
+    stats = func.peakmem_attrs().get("arena_stats") if func else None
+    if not isinstance(stats, dict):
+        return {}
+    return {"baselines": dict(stats.get("baselines", {})), "stop": stats.get("stop")}
 
 
 def timeline(text: str, function: Optional[str] = None) -> dict:

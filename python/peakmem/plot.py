@@ -1,15 +1,24 @@
-"""`python -m peakmem plot`: live bytes over statements, before and after; with
---arena, the static arena plan (buffers as rectangles, time against offset)."""
+"""Plots of data it is given (`peakmem plot`, `peakmem optimize --plot`,
+tools/bench.py): live bytes over statements, before and after
+(peakmem-report timelines, see optimize.live_timelines); the static arena plan
+(peakmem-plan-arena's json: buffers as rectangles, time against offset).
+matplotlib is imported when a plot is drawn."""
 
 import pathlib
 
-from peakmem import passes
+# (key of the timelines dict, legend label, short name, color), in drawing order.
+SERIES = [("imported", "as imported (frees at the end)", "imported", "#d62728"),
+          ("upstream", "upstream optimize-allocation-liveness", "upstream", "#ff7f0e"),
+          ("peakmem", "peakmem", "peakmem", "#1f77b4")]
 
 
-def plot_before_after(before_text: str, after_text: str, png: str, *,
-                      title: str = "", lower_bound=None, function=None,
-                      upstream_text: str = None):
+def plot_before_after(timelines: dict, png: str, *, title: str = "",
+                      lower_bound=None):
     """Live MB over the statements of each program, with each peak marked.
+
+    `timelines` maps "imported", "peakmem" and optionally "upstream" to the
+    peakmem-report timeline of the program's function body (one entry of the
+    report's json "blocks": {"peak", "timeline": [{"live", "op"}...]}).
 
     The legend sits below the axes, so it never hides a line or a peak; the
     peak labels sit inside the axes on a white box, towards the middle of the
@@ -21,16 +30,12 @@ def plot_before_after(before_text: str, after_text: str, png: str, *,
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4.8), dpi=120)
-    series = [(before_text, "as imported (frees at the end)", "imported", "#d62728")]
-    if upstream_text:
-        series.append((upstream_text, "upstream optimize-allocation-liveness",
-                       "upstream", "#ff7f0e"))
-    series.append((after_text, "peakmem", "peakmem", "#1f77b4"))
     peaks = {}  # (statement, bytes) -> [op, color, short names]
     length = 1
-    for text, label, short, color in series:
-        entry = passes.timeline(text, function)
-        body = entry["blocks"][0]
+    for key, label, short, color in SERIES:
+        body = timelines.get(key)
+        if body is None:
+            continue
         live = [s["live"] / 1e6 for s in body["timeline"]]
         length = max(length, len(live))
         ax.step(range(len(live)), live, where="mid", color=color, lw=1.2,
@@ -145,32 +150,3 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
     pathlib.Path(png).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(png, bbox_inches="tight")
     plt.close(fig)
-
-
-def add_arguments(parser):
-    parser.add_argument("model", metavar="MODEL", help=".tflite, .onnx or bufferized .mlir")
-    parser.add_argument("-o", "--output", required=True, help="PNG to write")
-    parser.add_argument("--upstream", action="store_true",
-                        help="also draw the upstream optimize-allocation-liveness line")
-    parser.add_argument("--arena", action="store_true",
-                        help="draw the static arena plan of the optimized program "
-                        "(peakmem-plan-arena) instead: buffers as rectangles, statement "
-                        "step against offset")
-
-
-def run(args):
-    from peakmem import optimize
-    r = optimize.optimize(args.model, execute_programs=False, arena=args.arena)
-    if args.arena:
-        if not r.get("arena_plan"):
-            print(f"peakmem plot: no arena planned: {optimize.arena_line(r).split(': ', 1)[1]}")
-            return 1
-        plot_arena(r["arena_plan"], args.output, title=r["model"],
-                   baselines=r["arena_baselines"])
-        print(args.output)
-        return 0
-    plot_before_after(r["before_text"], r["after_text"], args.output,
-                      title=r["model"], lower_bound=r["lower_bound"],
-                      upstream_text=r["upstream_text"] if args.upstream else None)
-    print(args.output)
-    return 0

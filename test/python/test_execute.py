@@ -16,9 +16,8 @@ import sys
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
 
-from peakmem import execute, tools  # noqa: E402
+from peakmem import execute, tools
 
 
 def _have_runtime():
@@ -287,8 +286,9 @@ def test_cli_reports_unsupported_signature(tmp_path):
 
 
 def test_cli_help_lists_exec():
+    from peakmem.cli import exec as exec_cli
     parser = argparse.ArgumentParser()
-    execute.add_arguments(parser)
+    exec_cli.add_arguments(parser)
     args = parser.parse_args(["x.mlir", "--function", "f", "--check-model"])
     assert args.function == "f" and args.check_model and args.keep is None
 

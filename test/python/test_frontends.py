@@ -7,23 +7,21 @@ Needs mlir-opt (LLVM 22); model tests skip when ../shared/models is absent.
 import pathlib
 import re
 import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
 
-from peakmem import tools  # noqa: E402
-from peakmem.frontends import cli, pipeline  # noqa: E402
-from peakmem.frontends.tosa_emitter import ImportError_  # noqa: E402
+from peakmem import tools
+from peakmem.frontends import importer, pipeline
+from peakmem.frontends.tosa_emitter import ImportError_
 
 MODELS = REPO.parent / "shared" / "models"
 PY = "/usr/bin/python3"
 
 onnx = pytest.importorskip("onnx")
-from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+from onnx import TensorProto, helper, numpy_helper
 
 needs_models = pytest.mark.skipif(not MODELS.is_dir(), reason="../shared/models not present")
 
@@ -76,7 +74,7 @@ def test_tflite_kws_int8_keeps_i8_activations(tmp_path):
 
 @needs_models
 def test_tflite_float_and_ad01():
-    text, info = cli.import_model(str(MODELS / "tflite" / "mlperf_tiny_ad01_int8.tflite"))
+    text, info = importer.import_model(str(MODELS / "tflite" / "mlperf_tiny_ad01_int8.tflite"))
     _check_plain_memref(text)
     assert info["allocs"] == info["deallocs"] + 1
     assert all(t in ("i8", "i32") for _, t in _allocs(text))
@@ -85,7 +83,7 @@ def test_tflite_float_and_ad01():
 @needs_models
 def test_onnx_segmentation_static_shape_chain():
     # lraspp: Shape/Slice/Concat feeding Resize, HardSigmoid, SE blocks.
-    text, info = cli.import_model(str(MODELS / "onnx" / "lraspp_mobilenet_v3_large.onnx"))
+    text, info = importer.import_model(str(MODELS / "onnx" / "lraspp_mobilenet_v3_large.onnx"))
     _check_plain_memref(text)
     assert re.search(r"-> memref<1x224x224x21xf32>", text)
     assert info["allocs"] > 50
@@ -130,11 +128,11 @@ def _grouped_model(tmp_path, group=2, cin=4, cout=6, hw=5):
 
 def test_grouped_conv_is_grouped(tmp_path):
     path, _, _ = _grouped_model(tmp_path)
-    tosa = cli.emit_tosa(str(path))
+    tosa = importer.emit_tosa(str(path))
     assert "linalg.conv_2d_nhwgc_gfhwc" in tosa
     assert "tosa.conv2d" not in tosa  # no dense stand-in
     assert "tensor<2x3x3x3x2xf32>" in tosa  # G x F/G x kh x kw x C/G
-    text, _ = cli.import_model(str(path))
+    text, _ = importer.import_model(str(path))
     _check_plain_memref(text)
     assert "linalg.conv_2d_nhwgc_gfhwc" in text
 
@@ -143,7 +141,7 @@ def test_grouped_conv_numerics_real_weights(tmp_path):
     """Runs the imported grouped conv (real ONNX initializers) and compares with numpy."""
     from peakmem.frontends import selfcheck
     path, wdata, bdata = _grouped_model(tmp_path)
-    text, _ = cli.import_model(str(path), weights="real")
+    text, _ = importer.import_model(str(path), weights="real")
     out, vals = selfcheck.run_once(text, 0)
     got = np.array([float(v) for v in vals], np.float64).reshape(1, 5, 5, 6)
     # The driver's input pattern (physical NHWC order), see selfcheck.driver.
@@ -178,12 +176,12 @@ def test_batchnorm_and_static_resize_chain(tmp_path):
     ]
     path = tmp_path / "bn.onnx"
     onnx.save(_graph_model(nodes, [x] + params, [y]), str(path))
-    tosa = cli.emit_tosa(str(path))
+    tosa = importer.emit_tosa(str(path))
     assert "tosa.resize" in tosa and "BILINEAR" in tosa
-    text, _ = cli.import_model(str(path))
+    text, _ = importer.import_model(str(path))
     _check_plain_memref(text)
     assert "-> memref<1x16x16x3xf32>" in text
-    args_text, _ = cli.import_model(str(path), weights="args")
+    args_text, _ = importer.import_model(str(path), weights="args")
     assert args_text.count("peakmem.weight") == 4
 
 
@@ -191,7 +189,7 @@ def test_unknown_extension_is_an_error(tmp_path):
     p = tmp_path / "m.pb"
     p.write_text("x")
     with pytest.raises(ImportError_):
-        cli.emit_tosa(str(p))
+        importer.emit_tosa(str(p))
 
 
 # ---------------------------------------------------------------- ReDimNet

@@ -12,19 +12,17 @@ Run: /usr/bin/python3 -m pytest test/python/test_importer_ops_onnx.py
 """
 
 import pathlib
-import sys
 
 import numpy as np
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
 
 onnx = pytest.importorskip("onnx")
-from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+from onnx import TensorProto, helper, numpy_helper
 
-from peakmem.frontends import cli, selfcheck  # noqa: E402
-from peakmem.frontends.tosa_emitter import UnsupportedOp  # noqa: E402
+from peakmem.frontends import importer, selfcheck
+from peakmem.frontends.tosa_emitter import UnsupportedOp
 
 RNG = np.random.default_rng(4321)
 
@@ -282,7 +280,7 @@ def test_onnx_ops_execute(tmp_path):
     g = build()
     path = tmp_path / "ops.onnx"
     onnx.save(g.model(), str(path))
-    text, _ = cli.import_model(str(path), weights="real")
+    text, _ = importer.import_model(str(path), weights="real")
     results = selfcheck.run_with_inputs(text, [np.concatenate(g.xdata)])
     assert len(results) == len(g.expect)
     failures = []
@@ -306,7 +304,7 @@ def test_onnx_custom_domain_op_is_a_clear_error(tmp_path):
     path = tmp_path / "custom.onnx"
     onnx.save(m, str(path))
     with pytest.raises(UnsupportedOp) as err:
-        cli.emit_tosa(str(path))
+        importer.emit_tosa(str(path))
     assert "Relu" in str(err.value) and "vendor_relu" in str(err.value)
 
 
@@ -319,7 +317,7 @@ def test_onnx_unsupported_attribute_names_node_once(tmp_path):
     path = tmp_path / "bad_attr.onnx"
     onnx.save(m, str(path))
     with pytest.raises(UnsupportedOp) as err:
-        cli.emit_tosa(str(path))
+        importer.emit_tosa(str(path))
     msg = str(err.value)
     assert msg == ("unsupported ONNX op 'DepthToSpace' at node 'd2s' (#0, outputs ['y']): "
                    "mode XYZ"), msg

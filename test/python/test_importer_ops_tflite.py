@@ -18,20 +18,17 @@ Run: /usr/bin/python3 -m pytest test/python/test_importer_ops_tflite.py
 """
 
 import pathlib
-import sys
 
 import numpy as np
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 pytest.importorskip("flatbuffers")
 
-from peakmem.frontends import cli, selfcheck  # noqa: E402
-from peakmem.frontends.tosa_emitter import UnsupportedOp  # noqa: E402
-from test_importer_ops_util import (TFLiteBuilder, clamp8, dequantize, mbqm,  # noqa: E402
+from peakmem.frontends import importer, selfcheck
+from peakmem.frontends.tosa_emitter import UnsupportedOp
+from test_importer_ops_util import (TFLiteBuilder, clamp8, dequantize, mbqm,
                                     quantize)
 
 RNG = np.random.default_rng(1234)
@@ -64,7 +61,7 @@ class Suite:
     def run(self, tmp_path):
         path = tmp_path / f"ops_{self.dtype}.tflite"
         path.write_bytes(self.b.build())
-        text, _ = cli.import_model(str(path), weights="real")
+        text, _ = importer.import_model(str(path), weights="real")
         return selfcheck.run_with_inputs(text, self.data)
 
 
@@ -433,6 +430,6 @@ def test_tflite_custom_op_is_a_clear_error(tmp_path):
     path = tmp_path / "custom.tflite"
     path.write_bytes(b.build())
     with pytest.raises(UnsupportedOp) as err:
-        cli.emit_tosa(str(path))
+        importer.emit_tosa(str(path))
     msg = str(err.value)
     assert "CUSTOM(TFLite_Detection_PostProcess)" in msg and "#0" in msg and "custom_out" in msg

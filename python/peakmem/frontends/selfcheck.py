@@ -1,7 +1,8 @@
 """Importer self-check: JIT-runs an imported (bufferized) module on two
 different deterministic inputs and reports whether the outputs differ.
 
-Standalone (no project runtime needed): plain malloc/free, upstream lowering,
+Standalone (no project runtime needed): plain malloc/free, the harness's lowering
+(peakmem.lowering, without the counting allocator's hooks),
 mlir-runner with the runner-utils libraries, printMemrefF32 of every result.
 Only modules whose arguments are all inputs (`--weights splat` or `real`).
 
@@ -13,18 +14,8 @@ import sys
 
 import numpy as np
 
-from .. import tools
-
-LOWERING = [
-    "--convert-bufferization-to-memref", "--convert-linalg-to-loops",
-    "--expand-strided-metadata", "--lower-affine", "--convert-scf-to-cf", "--arith-expand",
-    "--convert-math-to-llvm", "--convert-math-to-libm", "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm", "--convert-index-to-llvm", "--convert-ub-to-llvm",
-    "--convert-func-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts",
-]
-LIBS = ["/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
-        "/usr/lib/llvm-22/lib/libmlir_runner_utils.so"]
-
+from peakmem import mlirtext, tools
+from peakmem.lowering import LOWERING_PASSES_MALLOC, runner_libs
 
 def _par(r):
     return ", ".join(['"parallel"'] * r)
@@ -35,13 +26,19 @@ def _parse_memref(t):
     return [int(d) for d in dims[:-1]], dims[-1]
 
 
+def _memref_shape(t):
+    if not (t.startswith("memref<") and t.endswith(">")):
+        raise ValueError(f"@main: {t} is not a memref")
+    return _parse_memref(t[len("memref<"):-1])
+
+
 def signature(text):
-    m = re.search(r"func\.func @main\((.*?)\) -> \(?(.*?)\)? \{", text)
-    if not m:
+    """([shape, element type] of each argument, ... of each result) of @main."""
+    main = next((f for f in mlirtext.parse_functions(text) if f.name == "main"), None)
+    if main is None:
         raise ValueError("no @main")
-    args = re.findall(r"%\w+: memref<([^>]*)>", m.group(1))
-    rets = re.findall(r"memref<([^>]*)>", m.group(2))
-    return [_parse_memref(a) for a in args], [_parse_memref(r) for r in rets]
+    return ([_memref_shape(t) for t in main.arg_types],
+            [_memref_shape(t) for t in main.result_types])
 
 
 def fan_in(shape):
@@ -130,11 +127,11 @@ def run_once(text, seed, timeout=600):
     body = text.rstrip()
     assert body.endswith("}")
     module = body[:-1] + driver(args, rets, seed) + "\n}\n"
-    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING], input_text=module,
+    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
                         timeout=timeout)
     out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
                      "-entry-point-result=void", "-O2",
-                     "-shared-libs=" + ",".join(LIBS)], input_text=lowered, timeout=timeout)
+                     "-shared-libs=" + ",".join(runner_libs())], input_text=lowered, timeout=timeout)
     vals = re.findall(r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)", out.split("data =", 1)[-1])
     return out, vals
 
@@ -206,11 +203,11 @@ def run_with_inputs(text, inputs, timeout=600, opt_level=0):
     body = text.rstrip()
     assert body.endswith("}")
     module = body[:-1] + "\n".join(glob + lines) + "\n}\n"
-    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING], input_text=module,
+    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
                         timeout=timeout)
     out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
                      "-entry-point-result=void", f"-O{opt_level}",
-                     "-shared-libs=" + ",".join(LIBS)], input_text=lowered, timeout=timeout)
+                     "-shared-libs=" + ",".join(runner_libs())], input_text=lowered, timeout=timeout)
     chunks = out.split("Unranked Memref")[1:]
     if len(chunks) != len(rets):
         raise RuntimeError(f"expected {len(rets)} printed results, got {len(chunks)}:\n{out[:2000]}")

@@ -1,0 +1,2 @@
+"""The `peakmem` subcommands, one module each with add_arguments(parser) and
+run(args); peakmem/__main__.py lists and dispatches them."""

@@ -1,0 +1,51 @@
+"""`peakmem import MODEL.tflite|MODEL.onnx -o OUT.mlir [--weights ...] [--keep-stages DIR]`
+
+The importer is peakmem.frontends.importer. The bundled corpus is regenerated
+from a source checkout by `python3 corpus/generate.py` (tools/corpus.py).
+"""
+
+import pathlib
+import sys
+
+from peakmem.frontends import pipeline
+from peakmem.frontends.importer import emit_tosa, import_model
+from peakmem.frontends.tosa_emitter import ImportError_
+
+
+def add_arguments(parser):
+    parser.add_argument("model", nargs="?", metavar="MODEL", help="model file (.tflite or .onnx), or "
+                        "redimnet_b0 / redimnet_b2 for the built-in ReDimNet graphs")
+    parser.add_argument("-o", "--output", help="output .mlir (bufferized memref IR with frees)")
+    parser.add_argument("--weights", choices=["splat", "args", "real"], default="splat",
+                        help="splat constants (default), function arguments, or the "
+                        "model's real data (TFLite only)")
+    parser.add_argument("--keep-stages", metavar="DIR",
+                        help="write every stage (tosa, linalg, fused, bufferized, dealloc)")
+    parser.add_argument("--emit-tosa", action="store_true",
+                        help="stop after the TOSA stage (write TOSA MLIR to -o)")
+    parser.add_argument("--no-fuse", action="store_true",
+                        help="skip linalg-fuse-elementwise-ops (for comparison)")
+
+
+def run(args):
+    if not args.model:
+        print("peakmem import: a model file is required", file=sys.stderr)
+        return 2
+    try:
+        if args.emit_tosa:
+            text = emit_tosa(args.model, args.weights)
+            if args.output:
+                pathlib.Path(args.output).write_text(text)
+            else:
+                sys.stdout.write(text)
+            return 0
+        text, info = import_model(args.model, args.output, args.weights, args.keep_stages,
+                                  fuse=not args.no_fuse)
+    except (ImportError_, pipeline.PipelineError) as err:
+        print(f"peakmem import: error: {err}", file=sys.stderr)
+        return 1
+    if not args.output:
+        sys.stdout.write(text)
+    print(f"peakmem import: {args.model}: {info['allocs']} allocs, {info['deallocs']} deallocs, "
+          f"{info['statements']} statements, {info['total_s']:.2f} s", file=sys.stderr)
+    return 0

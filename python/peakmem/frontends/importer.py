@@ -1,0 +1,48 @@
+"""A TFLite or ONNX model (or a built-in ReDimNet graph) to bufferized memref
+IR: peakmem's TOSA emitters, then the upstream lowering of pipeline.py.
+
+The command line is `peakmem import` (peakmem/cli/import_.py).
+"""
+
+import pathlib
+import time
+
+from . import pipeline
+from .tosa_emitter import ImportError_
+
+
+def emit_tosa(model, weights="splat"):
+    """Imports a model file to TOSA MLIR text."""
+    path = pathlib.Path(model)
+    suffix = path.suffix.lower()
+    if suffix == ".tflite":
+        from .tflite import import_tflite
+        return import_tflite(str(path), weights)
+    if suffix == ".onnx":
+        from .onnx_frontend import import_onnx
+        return import_onnx(str(path), weights)
+    if suffix == ".redimnet" or path.name.startswith("redimnet_"):
+        from .redimnet import build
+        return build(path.stem.split("_", 1)[1], weights=weights)
+    raise ImportError_(f"{model}: unknown model format (expected .tflite or .onnx)")
+
+
+def import_model(model, out=None, weights="splat", keep_stages=None, fuse=True):
+    """Imports `model` all the way to bufferized memref IR. Returns (text, info)."""
+    t0 = time.perf_counter()
+    tosa = emit_tosa(model, weights)
+    t1 = time.perf_counter()
+    stem = pathlib.Path(model).stem
+    text, times = pipeline.run_pipeline(tosa, keep_stages, stem, fuse=fuse)
+    problems = pipeline.check_final(text)
+    if problems:
+        raise pipeline.PipelineError(f"{model}: final IR is not plain memref IR: "
+                                     + "; ".join(problems))
+    info = pipeline.stats(text)
+    info["emit_s"] = t1 - t0
+    info["mlir_opt_s"] = sum(times.values())
+    info["total_s"] = time.perf_counter() - t0
+    if out:
+        pathlib.Path(out).parent.mkdir(parents=True, exist_ok=True)
+        pathlib.Path(out).write_text(text)
+    return text, info
