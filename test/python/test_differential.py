@@ -1,6 +1,6 @@
 """Randomized differential test of peakmem-reorder (docs/Testing.md).
 
-Random bufferized programs from python/peakmem/fuzz.py are reordered by
+Random bufferized programs from test/python/fuzz.py are reordered by
 peakmem-opt (many functions per module, one invocation per batch) and every
 result is compared with an independent Python oracle: dependencies kept,
 peakmem's peaks equal to the oracle's, never worse than the input, optimal
@@ -10,22 +10,20 @@ Default (CI, 25-35 s on 2 cores): 1,000 programs (seeds 0..999) and 50
 executed tiny programs (seeds 1,000,000..1,000,049).
 Long mode: PEAKMEM_FUZZ_LONG=1 (20,000 programs, 500 executed), or set
 PEAKMEM_FUZZ_PROGRAMS / PEAKMEM_FUZZ_EXEC / PEAKMEM_FUZZ_SEED (first seed).
-`python3 -m peakmem.fuzz --long` runs the same checks without pytest.
+`python3 test/python/fuzz.py --long` runs the same checks without pytest.
 
-A failure names the seed; `python3 -m peakmem.fuzz --show SEED` prints the
+A failure names the seed; `python3 test/python/fuzz.py --show SEED` prints the
 program and `--oracle SEED` the oracle's numbers and dependencies.
 """
 
 import os
 import pathlib
-import sys
 
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
-
-from peakmem import fuzz, tools  # noqa: E402
+import fuzz
+from peakmem import tools
 
 LONG = os.environ.get("PEAKMEM_FUZZ_LONG", "") not in ("", "0")
 NUM_PROGRAMS = int(os.environ.get("PEAKMEM_FUZZ_PROGRAMS",

@@ -1,6 +1,6 @@
 """Randomized test of every peakmem pass and the pipeline (docs/Testing.md).
 
-Extended random programs from python/peakmem/fuzz.py (the reorder test's
+Extended random programs from test/python/fuzz.py (the reorder test's
 steps plus scf.if with and without allocations, calls to external
 declarations, memref.alloca, skip connections) and programs the model must
 refuse (multi-block bodies, tensors, dynamic shapes, frees in regions, ...)
@@ -18,7 +18,7 @@ Default (CI, about a minute on 2 cores): 300 programs (seeds
 fuzz.EXT_BASE..+299), 24 refused (fuzz.REFUSED_BASE..+23), 20 executed.
 Long mode: PEAKMEM_FUZZ_LONG=1 (10x), or PEAKMEM_FUZZ_PASSES /
 PEAKMEM_FUZZ_PASSES_EXEC / PEAKMEM_FUZZ_SEED (offset of the first seed).
-`python3 -m peakmem.fuzz --passes [--long]` runs the same outside pytest.
+`python3 test/python/fuzz.py --passes [--long]` runs the same outside pytest.
 
 Bugs of the C++ this test found are recognized by fuzz.classify_error
 (only on programs of the triggering shape) and counted, not failed; each
@@ -30,14 +30,12 @@ import hashlib
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "python"))
-
-from peakmem import fuzz, tools  # noqa: E402
+import fuzz
+from peakmem import tools
 
 LONG = os.environ.get("PEAKMEM_FUZZ_LONG", "") not in ("", "0")
 NUM = int(os.environ.get("PEAKMEM_FUZZ_PASSES", 3000 if LONG else 300))

@@ -36,7 +36,7 @@ Three independent parts, none of which uses peakmem's own code:
 peakmem-opt invocation and compares; `check_executions` runs the execution
 harness before and after; `check_passes` runs every pass and the pipeline,
 checks fresh, mutated and moved certificates with the verifier, and executes
-a sample. `python3 -m peakmem.fuzz --help` for the long modes.
+a sample. `python3 test/python/fuzz.py --help` for the long modes.
 """
 
 import argparse
@@ -51,6 +51,12 @@ import subprocess
 import sys
 import time
 from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+# The peakmem library of this checkout (python/), also when run as a script.
+_PYTHON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                       "python")
+if _PYTHON not in sys.path:
+    sys.path.insert(0, _PYTHON)
 
 ELEM_BYTES = {"f32": 4, "i8": 1}
 
@@ -2369,7 +2375,7 @@ def _all_stmts(p: Program):
 def describe_failure(p: Program, oc: Outcome) -> str:
     lines = [f"seed {p.seed} (@{p.name}): " + "; ".join(oc.problems),
              f"  reproduce: PYTHONPATH=python /usr/bin/python3 -m "
-             f"peakmem.fuzz --show {p.seed} | build/bin/peakmem-opt "
+             f"test/python/fuzz.py --show {p.seed} | build/bin/peakmem-opt "
              f"-p '{reorder_pipeline()}'",
              f"  oracle: input peak {oc.input_peak}, output peak "
              f"{oc.output_peak}, optimum {oc.optimum}, units {oc.units}",
@@ -3886,7 +3892,7 @@ def describe_pass_failure(o: PassOutcome) -> str:
     return "\n".join(
         [f"seed {o.seed} (@{p.name}{refused}):"]
         + [f"  - {x}" for x in o.problems] +
-        [f"  reproduce: PYTHONPATH=python /usr/bin/python3 -m peakmem.fuzz "
+        [f"  reproduce: PYTHONPATH=python /usr/bin/python3 test/python/fuzz.py "
          f"--show {o.seed} > /tmp/p.mlir; build/bin/peakmem-opt /tmp/p.mlir "
          f"-p '{func_pipeline(PASSES['optimize'])}'", "  input:",
          p.module()])
@@ -3950,7 +3956,7 @@ def main_passes(args) -> int:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python3 -m peakmem.fuzz",
+        prog="python3 test/python/fuzz.py",
         description="Randomized differential test of peakmem-reorder.")
     ap.add_argument("--show", type=int, metavar="SEED",
                     help="print the module of one seed and exit")
