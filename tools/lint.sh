@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
-# Lints the Python tree: pyflakes3 (Debian's python3-pyflakes) on the
-# peakmem package (python/), the Python tests (test/python) and the scripts
-# of tools/. Exits non-zero on any finding.
+# Lints the tree; exits non-zero on any finding:
+#  - clang-format (LLVM style, .clang-format) on every C and C++ file of
+#    lib/, include/, tools/, test/Unit and examples/, as a dry run;
+#  - pyflakes3 on the peakmem package (python/), the Python tests
+#    (test/python) and the scripts of tools/.
+# Both come from Debian (clang-format, pyflakes3); tools/setup.sh installs them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-if ! command -v pyflakes3 >/dev/null; then
-  echo "lint.sh: pyflakes3 not found; install it with \`apt-get install pyflakes3\`" >&2
-  exit 2
-fi
 cd "$root"
-pyflakes3 python test/python tools/*.py corpus/generate.py
+for tool in clang-format pyflakes3; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "lint.sh: $tool not found; install it with \`apt-get install $tool\`" >&2
+    exit 2
+  fi
+done
+status=0
+mapfile -t sources < <(git ls-files 'lib/*.c' 'lib/*.cpp' 'lib/*.h' \
+  'include/*.h' 'tools/*.cpp' 'test/Unit/*.cpp' 'test/Unit/*.h' \
+  'examples/*.cpp' 2>/dev/null || find lib include tools test/Unit examples \
+  -name '*.c' -o -name '*.cpp' -o -name '*.h')
+clang-format --dry-run -Werror "${sources[@]}" || status=1
+pyflakes3 python test/python tools/*.py corpus/generate.py || status=1
+exit $status

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <string>
 
-
 using namespace peakmem;
 
 namespace {

@@ -9,7 +9,6 @@
 
 #include <chrono>
 
-
 using namespace peakmem;
 
 namespace {

@@ -14,6 +14,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "peakmem optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "peakmem optimizer driver\n", registry));
 }
