@@ -3841,6 +3841,9 @@ class ArenaView:
     nested: bool
     first: int = 0       # entry-block statements, inclusive
     last: int = 0
+    # Why its uses do not show its lifetime (an alias passed to a call,
+    # stored to memory, used in an async region, returned): "" if they do.
+    hidden: str = ""
 
     @property
     def bytes(self) -> int:
@@ -3881,6 +3884,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     consts: Dict[str, int] = {}
     top, depth = -1, 0
     info = []            # (line index, top stmt, nested, defs, uses, op)
+    enclosing: List[str] = []       # ops whose regions are open
+    in_async = {}                   # line index -> inside an async region
     for i, line in enumerate(lines[1:], 1):
         s = line.strip()
         if s.startswith("}"):
@@ -3888,18 +3893,25 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             if depth < 0:
                 break
             nested = depth > 0
+            if not s.endswith("{") and enclosing:
+                enclosing.pop()
         else:
             if depth == 0:
                 top += 1
             nested = depth > 0
-        if s.endswith("{"):
-            depth += 1
+        in_async[i] = any(e.startswith("async.") for e in enclosing)
         m = _LHS.match(line)
         defs = set(_SSA.findall(m.group(1))) if m else set()
         rest = line[m.end():] if m else line
         uses = set(_SSA.findall(rest.split(" loc(")[0])) - defs
         mo = _OPNAME.match(rest if m else s)
-        info.append((i, top, nested, defs, uses, mo.group(1) if mo else ""))
+        op = mo.group(1) if mo else \
+            ("func.call" if _CALL.match(rest if m else s) else "")
+        if s.endswith("{"):
+            depth += 1
+            if not s.startswith("}"):
+                enclosing.append(op)
+        info.append((i, top, nested, defs, uses, op))
         mc = _CONST_INDEX.match(line)
         if mc:
             consts[mc.group(1)] = int(mc.group(2))
@@ -3935,6 +3947,14 @@ def parse_arena_plan(text: str) -> ArenaPlan:
                 if not hit:
                     continue
                 v.last = max(v.last, t2)
+                body = lines[j].split(" loc(")[0]
+                if op2 in ("func.call", "call", "func.call_indirect") or \
+                        op2 == "memref.store" and any(
+                            re.match(rf"\s*memref\.store {re.escape(u)},",
+                                     body) for u in hit) or \
+                        op2 in ("func.return", "return", "scf.yield") or \
+                        in_async.get(j) or op2.startswith("async."):
+                    v.hidden = v.hidden or f"an alias used by {op2}"
                 if defs2 and (op2 in VIEW_LIKE or "memref<" in
                               lines[j].split(" = ", 1)[1].split(":")[-1]):
                     for d in defs2:
@@ -3968,6 +3988,9 @@ def arena_violations(plan: ArenaPlan,
             bad.append(f"arena {plan.size} < the oracle's optimum "
                        f"{oracle_opt} (impossible)")
     for v in plan.views:
+        if v.hidden:
+            bad.append(f"{v.name}: lifetime not shown by the IR: "
+                       f"{v.hidden}")
         if v.offset is None:
             bad.append(f"{v.name}: offset not a constant")
             continue
