@@ -3346,12 +3346,14 @@ def _not_modeled(run: Run, p: Program) -> bool:
 def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
                  brute_max: int = BRUTE_MAX, mutations: int = 8,
                  moves: int = 2, execute: int = 0,
-                 jobs: int = 2, arena: bool = True) -> List[PassOutcome]:
+                 jobs: int = 2, arena: Optional[bool] = None
+                 ) -> List[PassOutcome]:
     """Every pass and the pipeline on the programs of `seeds`, then
     certificate mutations and moves checked by peakmem-verify-certificate,
     then `execute` programs run before and after reorder and recompute.
     With `arena`, the arena plans too (check_arenas; executed with the
     sample). See docs/Testing.md."""
+    arena = ARENA if arena is None else arena
     progs = [generate(s) for s in seeds]
     outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
     chunks = [(p.seed, p.module()) for p in progs]
@@ -3792,6 +3794,7 @@ def _check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
 # printed IR alone, against the oracle's optimum of the arena's problem on
 # small programs, executed for the exec sample, and mutated.
 
+ARENA = os.environ.get("PEAKMEM_FUZZ_ARENA", "1") not in ("", "0")
 ARENA_PIPE = ("peakmem-reorder", "peakmem-plan-arena", "peakmem-verify-arena")
 ARENA_OPT_PIPE = ("peakmem-optimize{arena=alloc}", "peakmem-verify-arena")
 ARENA_OPT_EVERY = int(os.environ.get("PEAKMEM_FUZZ_ARENA_OPT_EVERY", 4))
