@@ -4641,6 +4641,9 @@ def main_passes(args) -> int:
     if args.shapes:
         NEW_RULES = True
         base, rbase, nref = SHAPES_BASE, HUGE_BASE, len(HUGE_KINDS)
+    global ARENA
+    if args.no_arena:
+        ARENA = False
     for b in range(nb):
         first = base + args.first_seed + b * 100
         seeds = list(range(first, min(base + args.first_seed + n,
@@ -4657,6 +4660,19 @@ def main_passes(args) -> int:
         allout += outs
         print(f"batch {b + 1}/{nb}: {sum(not o.ok for o in outs)} failed "
               f"({time.perf_counter() - start:.1f} s)", flush=True)
+    nad = args.arena_default if args.arena_default is not None else \
+        (1000 if args.long else 100)
+    if ARENA and nad and not args.shapes:
+        # The original generator's programs through the arena checks.
+        outs = check_arena_programs(
+            range(args.first_seed, args.first_seed + nad),
+            args.brute_max, execute=max(1, nad // 20), jobs=args.jobs)
+        for o in outs:
+            if not o.ok:
+                print(describe_pass_failure(o))
+        allout += outs
+        print(f"arena, original programs: {sum(not o.ok for o in outs)} "
+              f"failed ({time.perf_counter() - start:.1f} s)", flush=True)
     s = summarize_passes(allout)
     width = max(map(len, s))
     for k, v in s.items():
@@ -4691,6 +4707,13 @@ def main(argv=None) -> int:
                     help="with --passes: the new-shape programs (from "
                     "SHAPES_BASE) and huge ones (from HUGE_BASE), with the "
                     "new oracle rules")
+    ap.add_argument("--no-arena", action="store_true",
+                    help="with --passes: skip the arena plans "
+                    "(peakmem-plan-arena, peakmem-verify-arena)")
+    ap.add_argument("--arena-default", type=int, default=None,
+                    help="with --passes: programs of the original range "
+                    "through the arena checks alone (default 100; --long "
+                    "1000)")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
