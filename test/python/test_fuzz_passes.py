@@ -12,7 +12,11 @@ kept, peaks equal to the oracle's and never growing, fresh certificates
 true and accepted, mutated or moved certificates rejected unless their
 claims are still true (simulated peak, brute-force optimum), and a sample
 executed before and after reorder and recompute (same digest, measured ==
-modeled where the model is exact).
+modeled where the model is exact). Arena plans (docs/Testing.md "Arena
+plans"): every program through peakmem-reorder, -plan-arena and
+-verify-arena (a share through peakmem-optimize{arena=alloc}), the plan
+re-checked from the IR and against the oracle's optimum, executed with the
+sample, and mutated (overlaps, misalignment, past the end, false claims).
 
 Default (CI, about a minute on 2 cores): 300 programs (seeds
 fuzz.EXT_BASE..+299), 24 refused (fuzz.REFUSED_BASE..+23), 20 executed.
