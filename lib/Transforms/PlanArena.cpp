@@ -27,6 +27,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/FileSystem.h"
@@ -95,14 +96,27 @@ static bool isViewableElement(Type t) {
 
 /// Why the uses of `root` and of its view-like aliases do not show its whole
 /// lifetime ("" when they do): an alias reaching a terminator, the result of
-/// a non-view op (a loop's iter_args, a select, a call) or an address
-/// extraction may be used after the last use the IR shows.
+/// a non-view op (a loop's iter_args, a select, a call), an address
+/// extraction, a call operand (the callee may keep the address and a later
+/// call read through it) or a use inside an async region (which may run
+/// after its op) may be used after the last use the IR shows. The planned
+/// IR no longer has the dealloc, so such a lifetime could not be checked.
 static std::string untrackedUse(Value root) {
+  Block *home = root.getParentBlock();
   SmallVector<Value> work{root};
   while (!work.empty()) {
     Value v = work.pop_back_val();
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
+      if (user->getBlock() != home)
+        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
+          if (p->getName().getDialectNamespace() == "async")
+            return ("it is used inside '" + p->getName().getStringRef() +
+                    "', whose region may run after it")
+                .str();
+          if (p->getBlock() == home)
+            break;
+        }
       auto view = dyn_cast<ViewLikeOpInterface>(user);
       if (view && view.getViewSource() == v) {
         for (Value r : user->getResults())
@@ -117,6 +131,12 @@ static std::string untrackedUse(Value root) {
           user->getName().getDialectNamespace() == "llvm" ||
           isa<UnrealizedConversionCastOp>(user))
         return ("its address is taken by '" + name + "'").str();
+      if (isa<CallOpInterface>(user))
+        return ("its address is passed to '" + name + "', which may keep it")
+            .str();
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == v)
+        return "its address is stored to memory by 'memref.store'";
       if (llvm::any_of(user->getResultTypes(),
                        [](Type t) { return isa<BaseMemRefType>(t); }))
         return ("an alias flows into a result of '" + name + "'").str();

@@ -25,6 +25,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
@@ -65,15 +66,24 @@ static bool hasSequentialRegions(Operation *op) {
 
 /// Every use of `root` and of its view-like aliases (view results pushed
 /// transitively). Returns the first use that hides the lifetime (an alias
-/// reaching a terminator, a non-view result, or an address extraction),
-/// else null.
+/// reaching a terminator, a non-view result, an address extraction or a
+/// call, which may keep the address for a later call), or the async op a
+/// use sits in (its region may run after it), else null.
 static Operation *collectUses(Value root, SmallVectorImpl<Operation *> &users) {
+  Block *home = root.getParentBlock();
   SmallVector<Value> work{root};
   while (!work.empty()) {
     Value v = work.pop_back_val();
     for (OpOperand &use : v.getUses()) {
       Operation *user = use.getOwner();
       users.push_back(user);
+      if (user->getBlock() != home)
+        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
+          if (p->getName().getDialectNamespace() == "async")
+            return p;
+          if (p->getBlock() == home)
+            break;
+        }
       auto view = dyn_cast<ViewLikeOpInterface>(user);
       if (view && view.getViewSource() == v) {
         for (Value r : user->getResults())
@@ -81,9 +91,12 @@ static Operation *collectUses(Value root, SmallVectorImpl<Operation *> &users) {
             work.push_back(r);
         continue;
       }
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == v)
+        return user;
       if (user->hasTrait<OpTrait::IsTerminator>() ||
-          isa<memref::ExtractAlignedPointerAsIndexOp, memref::DeallocOp>(
-              user) ||
+          isa<memref::ExtractAlignedPointerAsIndexOp, memref::DeallocOp,
+              CallOpInterface>(user) ||
           user->getName().getDialectNamespace() == "llvm" ||
           isa<UnrealizedConversionCastOp>(user) ||
           llvm::any_of(user->getResultTypes(),

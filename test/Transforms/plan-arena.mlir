@@ -198,3 +198,92 @@ func.func @iter_arg_flow(%y: memref<16xf32>, %n: index) {
   memref.dealloc %a : memref<16xf32>
   return
 }
+
+// -----
+
+// A buffer whose address is passed to a call stays a plain alloc: the callee
+// may keep the address (as peakmem_retain_f32 does) and a later call read
+// through it (release copies the retained buffer into %y), so once its
+// dealloc is gone the IR no longer shows how long it lives (fuzz seed
+// 5000068: the verifier rebuilt a lifetime ending at the retain call). b is
+// never passed on and is placed.
+func.func private @retain(memref<?xf32>)
+func.func private @release(memref<?xf32>)
+// CHECK-LABEL: func.func @retained
+// CHECK: memref.alloc() : memref<16xf32>
+// CHECK: call @retain
+// CHECK: memref.view %{{.*}} : memref<64xi8> to memref<16xf32>
+// CHECK: call @release
+// expected-remark @below {{'retained' arena 64 bytes for 1 buffers (1 left out)}}
+func.func @retained(%x: memref<16xf32>, %y: memref<16xf32>) {
+  // expected-remark @below {{buffer left out of the arena: its address is passed to 'func.call', which may keep it}}
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  %ca = memref.cast %a : memref<16xf32> to memref<?xf32>
+  func.call @retain(%ca) : (memref<?xf32>) -> ()
+  %b = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%b : memref<16xf32>)
+  %cy = memref.cast %y : memref<16xf32> to memref<?xf32>
+  func.call @release(%cy) : (memref<?xf32>) -> ()
+  linalg.add ins(%b, %y : memref<16xf32>, memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %b : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// A buffer used inside async.execute stays a plain alloc: the region may run
+// until the async.await, after its op, which is all the IR would show once
+// the dealloc is gone (fuzz seed 5000057). c, used after the await only, is
+// placed.
+// CHECK-LABEL: func.func @async_use
+// CHECK: memref.alloc() : memref<16xf32>
+// CHECK: async.execute
+// CHECK: memref.view %{{.*}} : memref<64xi8> to memref<16xf32>
+// expected-remark @below {{'async_use' arena 64 bytes for 1 buffers (1 left out)}}
+func.func @async_use(%x: memref<16xf32>, %y: memref<16xf32>) {
+  // expected-remark @below {{buffer left out of the arena: it is used inside 'async.execute', whose region may run after it}}
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  %t = async.execute {
+    linalg.copy ins(%a : memref<16xf32>) outs(%y : memref<16xf32>)
+    async.yield
+  }
+  async.await %t : !async.token
+  %c = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%y : memref<16xf32>) outs(%c : memref<16xf32>)
+  linalg.add ins(%c, %y : memref<16xf32>, memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %c : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// A buffer whose address is stored to memory stays a plain alloc: an access
+// through the loaded memref may come after the last use the IR shows of the
+// buffer itself (fuzz seed 5000009). c is placed.
+// CHECK-LABEL: func.func @stored_address
+// CHECK: memref.alloc() : memref<16xf32>
+// CHECK: memref.store
+// CHECK: memref.view %{{.*}} : memref<64xi8> to memref<16xf32>
+// expected-remark @below {{'stored_address' arena 64 bytes for 1 buffers (2 left out)}}
+func.func @stored_address(%x: memref<16xf32>, %y: memref<16xf32>) {
+  %i = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-remark @below {{buffer left out of the arena: its address is stored to memory by 'memref.store'}}
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  // expected-remark @below {{buffer left out of the arena: memref.view cannot produce its element type}}
+  %box = memref.alloc() : memref<1xmemref<16xf32>>
+  memref.store %a, %box[%i] : memref<1xmemref<16xf32>>
+  %c = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%c : memref<16xf32>)
+  %l = memref.load %box[%i] : memref<1xmemref<16xf32>>
+  linalg.add ins(%l, %c : memref<16xf32>, memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %c : memref<16xf32>
+  memref.dealloc %box : memref<1xmemref<16xf32>>
+  memref.dealloc %a : memref<16xf32>
+  return
+}

@@ -223,3 +223,77 @@ func.func @escape(%arg0: memref<16xf32>) -> memref<16xf32> attributes {peakmem.a
   memref.dealloc %alloc : memref<64xi8>
   return %view : memref<16xf32>
 }
+
+// -----
+
+// A view passed to a call: the callee may keep its address (retain) and a
+// later call read through it (release), so the view's lifetime cannot be
+// rebuilt from its uses; here view_1 reuses its bytes before the release
+// (fuzz seed 5000068: accepted before).
+func.func private @retain(memref<?xf32>)
+func.func private @release(memref<?xf32>)
+func.func @retained(%arg0: memref<16xf32>, %arg1: memref<16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 64 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 64 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'func.call'}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+  %cast = memref.cast %view : memref<16xf32> to memref<?xf32>
+  func.call @retain(%cast) : (memref<?xf32>) -> ()
+  %c0_1 = arith.constant 0 : index
+  %view_1 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view_1 : memref<16xf32>)
+  %cast_1 = memref.cast %arg1 : memref<16xf32> to memref<?xf32>
+  func.call @release(%cast_1) : (memref<?xf32>) -> ()
+  linalg.add ins(%view_1, %arg1 : memref<16xf32>, memref<16xf32>) outs(%arg1 : memref<16xf32>)
+  memref.dealloc %alloc : memref<64xi8>
+  return
+}
+
+// -----
+
+// A view used inside async.execute: the region may run until the await, so
+// view_1, written before the await at the same bytes, may clobber what the
+// region reads (fuzz seed 5000057: accepted before).
+func.func @async_use(%arg0: memref<16xf32>, %arg1: memref<16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 64 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 64 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'async.execute'}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+  %t = async.execute {
+    linalg.copy ins(%view : memref<16xf32>) outs(%arg1 : memref<16xf32>)
+    async.yield
+  }
+  %c0_1 = arith.constant 0 : index
+  %view_1 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%view_1 : memref<16xf32>)
+  async.await %t : !async.token
+  memref.dealloc %alloc : memref<64xi8>
+  return
+}
+
+// -----
+
+// A view whose address is stored to memory: the load below reads it after
+// its last direct use, while view_1 has reused its bytes (fuzz seed 5000009:
+// accepted before).
+func.func @stored_address(%arg0: memref<16xf32>, %arg1: memref<16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 64 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 64 : i64} {
+  %i = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+  %box = memref.alloc() : memref<1xmemref<16xf32>>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'memref.store'}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+  memref.store %view, %box[%i] : memref<1xmemref<16xf32>>
+  %c0_1 = arith.constant 0 : index
+  %view_1 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+  linalg.copy ins(%arg0 : memref<16xf32>) outs(%view_1 : memref<16xf32>)
+  %l = memref.load %box[%i] : memref<1xmemref<16xf32>>
+  linalg.add ins(%l, %view_1 : memref<16xf32>, memref<16xf32>) outs(%arg1 : memref<16xf32>)
+  memref.dealloc %box : memref<1xmemref<16xf32>>
+  memref.dealloc %alloc : memref<64xi8>
+  return
+}

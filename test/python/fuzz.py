@@ -1982,18 +1982,26 @@ def _unit_edges(block: Block, units: List[Stmt]) -> Dict[int, Set[int]]:
 
 
 def optimum(block: Block,
-            nested_orders: Optional[Dict[object, Sequence[int]]] = None
+            nested_orders: Optional[Dict[object, Sequence[int]]] = None,
+            sizes: Optional[Dict[str, int]] = None,
+            scratch_of: Optional[Dict[int, int]] = None
             ) -> Tuple[int, int]:
     """(minimum peak over all legal orders, number of units), allocs right
     before the first user and frees right after the last user; loops at
     their own optimum. Exhaustive: dynamic programming over the down-sets of
     the dependency order (every order is a chain of down-sets, and the
-    memory of a step only depends on the set scheduled before it)."""
+    memory of a step only depends on the set scheduled before it).
+
+    `sizes` (buffer -> bytes, 0 where absent) replaces the buffers' sizes
+    and `scratch_of` (sid -> bytes, 0 where absent) the statements' nested
+    peaks: the arena's problem (check_arena_plan)."""
     units = schedule_units(block)
     n = len(units)
     preds = _unit_edges(block, units)
     pmask = [sum(1 << p for p in preds[i]) for i in range(n)]
-    if nested_orders is None:
+    if scratch_of is not None:
+        scratch = [scratch_of.get(s.sid, 0) for s in units]
+    elif nested_orders is None:
         scratch = [max((optimum(b)[0] for _, b in s.regions()), default=0)
                    for s in units]
     else:
@@ -2012,7 +2020,7 @@ def optimum(block: Block,
     for b, m in umask.items():
         if not m:
             continue
-        size = block.bufs[b].bytes
+        size = block.bufs[b].bytes if sizes is None else sizes.get(b, 0)
         for mask in range(1 << n):
             if mask & m:
                 started[mask] += size
@@ -3280,6 +3288,8 @@ class PassOutcome:
     variants: Dict[str, int] = dataclasses.field(default_factory=dict)
     accepted: List[str] = dataclasses.field(default_factory=list)  # edits
     executed: Optional[ExecOutcome] = None
+    arena_text: Optional[str] = None       # peakmem-plan-arena's output
+    arena_plan: Optional[object] = None    # its parse (ArenaPlan)
 
     @property
     def ok(self) -> bool:
@@ -3336,11 +3346,14 @@ def _not_modeled(run: Run, p: Program) -> bool:
 def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
                  brute_max: int = BRUTE_MAX, mutations: int = 8,
                  moves: int = 2, execute: int = 0,
-                 jobs: int = 2) -> List[PassOutcome]:
+                 jobs: int = 2, arena: Optional[bool] = None
+                 ) -> List[PassOutcome]:
     """Every pass and the pipeline on the programs of `seeds`, then
     certificate mutations and moves checked by peakmem-verify-certificate,
     then `execute` programs run before and after reorder and recompute.
-    See docs/Testing.md."""
+    With `arena`, the arena plans too (check_arenas; executed with the
+    sample). See docs/Testing.md."""
+    arena = ARENA if arena is None else arena
     progs = [generate(s) for s in seeds]
     outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
     chunks = [(p.seed, p.module()) for p in progs]
@@ -3349,7 +3362,17 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
     pipes.update({name: func_pipeline(pipe) for name, pipe in PASSES.items()})
     futs = {name: pool.submit(run_chunks, chunks, pipe)
             for name, pipe in pipes.items()}
+    opt_seeds = {p.seed for k, p in enumerate(progs)
+                 if ARENA_OPT_EVERY and k % ARENA_OPT_EVERY == 0}
+    if arena:
+        futs["arena"] = pool.submit(run_chunks, chunks,
+                                    func_pipeline(*ARENA_PIPE))
+        futs["arena_opt"] = pool.submit(
+            run_chunks, [c for c in chunks if c[0] in opt_seeds],
+            func_pipeline(*ARENA_OPT_PIPE))
     runs = {name: f.result() for name, f in futs.items()}
+    arena_runs = {k: runs.pop(k) for k in ("arena", "arena_opt")
+                  if k in runs}
     norm = runs.pop("norm")
     remarks = parse_remarks(runs["reorder"].stderr)
 
@@ -3365,7 +3388,14 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
               "recompute": again("recompute", "peakmem-report"),
               "certify": again("certify", VERIFY),
               "optimize": again("optimize", VERIFY)}
+    if arena:
+        cs = [(p.seed, _chunk(p, arena_runs["arena"].funcs[p.name]))
+              for p in progs if p.name in arena_runs["arena"].funcs]
+        follow["arena_report"] = pool.submit(
+            run_chunks, cs, func_pipeline("peakmem-report{remarks=0}"))
     follow = {name: f.result() for name, f in follow.items()}
+    if arena:
+        arena_runs["arena_report"] = follow.pop("arena_report")
     pool.shutdown()
 
     # Diagnostics naming no program (never seen so far) fail the batch.
@@ -3389,6 +3419,14 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
             _check_modeled(p, o, base, runs, follow, remarks, brute_max)
     _check_certificates(progs, outs, runs, brute_max, mutations, moves,
                         jobs)
+    if arena:
+        for name, run in arena_runs.items():
+            for d in run.diags:
+                if d.seed is None and d.severity in ("error", "warning"):
+                    outs[progs[0].seed].problems.append(
+                        f"{name}: a diagnostic naming no program: {d.text}")
+        check_arenas(progs, outs, arena_runs, opt_seeds, brute_max,
+                     jobs=jobs)
     if execute:
         _execute_sample(progs, outs, runs, execute, jobs)
     return [outs[p.seed] for p in progs]
@@ -3749,6 +3787,676 @@ def _check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
             o.count(f"{kind} accepted, claims true")
 
 
+# ------------------------------------------------------------ arena plans
+# docs/Testing.md "Arena plans": every program through peakmem-reorder,
+# peakmem-plan-arena and peakmem-verify-arena (a share through
+# peakmem-optimize{arena=alloc} too); the plan is re-checked here from the
+# printed IR alone, against the oracle's optimum of the arena's problem on
+# small programs, executed for the exec sample, and mutated.
+
+ARENA = os.environ.get("PEAKMEM_FUZZ_ARENA", "1") not in ("", "0")
+ARENA_PIPE = ("peakmem-reorder", "peakmem-plan-arena", "peakmem-verify-arena")
+ARENA_OPT_PIPE = ("peakmem-optimize{arena=alloc}", "peakmem-verify-arena")
+ARENA_OPT_EVERY = int(os.environ.get("PEAKMEM_FUZZ_ARENA_OPT_EVERY", 4))
+ARENA_MUTATIONS = int(os.environ.get("PEAKMEM_FUZZ_ARENA_MUTATIONS", 8))
+ARENA_VERIFY = "peakmem-verify-arena"
+VIEW_LIKE = ("memref.subview", "memref.collapse_shape", "memref.expand_shape",
+             "memref.cast", "memref.reinterpret_cast", "memref.view",
+             "memref.transpose")
+DIRTY_BYTE = 90       # the arena is pre-filled with it (0x5a) in one run
+# Also run every executed plan with its arena pre-filled with DIRTY_BYTE
+# (one more execution each): its digest must still be the input's.
+ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
+                                                                     "0")
+
+_ARENA_ALLOC = re.compile(
+    r"^\s*(%[\w.$\-]+) = memref\.alloc\(\) \{alignment = (\d+) : i64, "
+    r"peakmem\.arena\} : memref<(\d+)xi8>")
+_ARENA_VIEW = re.compile(
+    r"^\s*(%[\w.$\-]+) = memref\.view (%[\w.$\-]+)\[(%[\w.$\-]+)\]\[\] "
+    r"\{peakmem\.align = (-?\d+) : i64\} : memref<(\d+)xi8> to "
+    r"memref<((?:\d+x)*)([\w]+)>")
+_CONST_INDEX = re.compile(r"^\s*(%[\w.$\-]+) = arith\.constant (-?\d+) : "
+                          r"index\b")
+_LHS = re.compile(r"^\s*(%[^=]*?) = ")
+_SSA = re.compile(r"%[\w.$\-]+")
+_LOC_ANY_SID = _LOC_SID
+
+
+def _arena_attr(first_line: str, name: str):
+    m = re.search(rf"peakmem\.{name} = (-?\d+) : i64", first_line)
+    if m:
+        return int(m.group(1))
+    m = re.search(rf"peakmem\.{name} = (true|false)", first_line)
+    return None if not m else m.group(1) == "true"
+
+
+@dataclasses.dataclass
+class ArenaView:
+    line: int            # index in the function's lines
+    name: str
+    const: str           # SSA name of its offset
+    offset: Optional[int]
+    align: int           # peakmem.align
+    elems: int
+    elem: str
+    sid: Optional[int]   # the generator's statement (its loc)
+    nested: bool
+    first: int = 0       # entry-block statements, inclusive
+    last: int = 0
+    # Why its uses do not show its lifetime (an alias passed to a call,
+    # stored to memory, used in an async region, returned): "" if they do.
+    hidden: str = ""
+
+    @property
+    def bytes(self) -> int:
+        return self.elems * elem_alloc_bytes(self.elem)
+
+    @property
+    def size(self) -> int:
+        a = max(1, self.align)
+        return -(-self.bytes // a) * a
+
+
+@dataclasses.dataclass
+class ArenaPlan:
+    size: Optional[int]          # peakmem.arena_size
+    bound: Optional[int]
+    optimal: Optional[bool]
+    alignment: Optional[int]
+    arena: Optional[str]         # SSA name of the arena alloc
+    arena_type_size: Optional[int]
+    arena_align: Optional[int]
+    views: List[ArenaView]
+    peak: Optional[int]
+
+
+def parse_arena_plan(text: str) -> ArenaPlan:
+    """The plan as the printed function shows it: attributes, the arena,
+    every view of it with its constant offset and type, and its lifetime
+    rebuilt here: from the view to the last use of it or of a view-like
+    alias (transitively), in entry-block statements; a use nested in an op
+    counts for that op; a view in a nested block lives for its statement."""
+    lines = text.splitlines()
+    first = lines[0]
+    plan = ArenaPlan(_arena_attr(first, "arena_size"),
+                     _arena_attr(first, "arena_lower_bound"),
+                     _arena_attr(first, "arena_optimal"),
+                     _arena_attr(first, "arena_alignment"), None, None, None,
+                     [], _arena_attr(first, "peak"))
+    consts: Dict[str, int] = {}
+    top, depth = -1, 0
+    info = []            # (line index, top stmt, nested, defs, uses, op)
+    enclosing: List[str] = []       # ops whose regions are open
+    in_async = {}                   # line index -> inside an async region
+    for i, line in enumerate(lines[1:], 1):
+        s = line.strip()
+        if s.startswith("}"):
+            depth -= 1
+            if depth < 0:
+                break
+            nested = depth > 0
+            if not s.endswith("{") and enclosing:
+                enclosing.pop()
+        else:
+            if depth == 0:
+                top += 1
+            nested = depth > 0
+        in_async[i] = any(e.startswith("async.") for e in enclosing)
+        m = _LHS.match(line)
+        defs = set(_SSA.findall(m.group(1))) if m else set()
+        rest = line[m.end():] if m else line
+        uses = set(_SSA.findall(rest.split(" loc(")[0])) - defs
+        mo = _OPNAME.match(rest if m else s)
+        op = mo.group(1) if mo else \
+            ("func.call" if _CALL.match(rest if m else s) else "")
+        if s.endswith("{"):
+            depth += 1
+            if not s.startswith("}"):
+                enclosing.append(op)
+        info.append((i, top, nested, defs, uses, op))
+        mc = _CONST_INDEX.match(line)
+        if mc:
+            consts[mc.group(1)] = int(mc.group(2))
+        ma = _ARENA_ALLOC.match(line)
+        if ma and not nested:
+            plan.arena = ma.group(1)
+            plan.arena_align = int(ma.group(2))
+            plan.arena_type_size = int(ma.group(3))
+    if plan.arena is None:
+        return plan
+    for i, t, nested, defs, uses, op in info:
+        mv = _ARENA_VIEW.match(lines[i])
+        if not mv or mv.group(2) != plan.arena:
+            continue
+        dims = [int(d) for d in mv.group(6).split("x") if d]
+        n = 1
+        for d in dims:
+            n *= d
+        ms = _LOC_ANY_SID.search(lines[i])
+        v = ArenaView(i, mv.group(1), mv.group(3), consts.get(mv.group(3)),
+                      int(mv.group(4)), n, mv.group(7),
+                      int(ms.group(1)) if ms else None, nested, t, t)
+        if not nested:
+            # Aliases: name -> the statement it is scoped to (None: the
+            # entry block), so that a name reused by a sibling region later
+            # is not taken for it.
+            alias: Dict[str, Optional[int]] = {v.name: None}
+            for j, t2, nest2, defs2, uses2, op2 in info:
+                if j <= i:
+                    continue
+                hit = [u for u in uses2 if u in alias and
+                       (alias[u] is None or alias[u] == t2)]
+                if not hit:
+                    continue
+                v.last = max(v.last, t2)
+                body = lines[j].split(" loc(")[0]
+                if op2 in ("func.call", "call", "func.call_indirect") or \
+                        op2 == "memref.store" and any(
+                            re.match(rf"\s*memref\.store {re.escape(u)},",
+                                     body) for u in hit) or \
+                        op2 in ("func.return", "return", "scf.yield") or \
+                        in_async.get(j) or op2.startswith("async."):
+                    v.hidden = v.hidden or f"an alias used by {op2}"
+                if defs2 and (op2 in VIEW_LIKE or "memref<" in
+                              lines[j].split(" = ", 1)[1].split(":")[-1]):
+                    for d in defs2:
+                        alias[d] = t2 if nest2 else None
+        plan.views.append(v)
+    return plan
+
+
+def arena_violations(plan: ArenaPlan,
+                     min_align: Optional[Dict[int, int]] = None,
+                     oracle_opt: Optional[int] = None) -> List[str]:
+    """What is wrong with a plan, judged from its parse alone (and, where
+    given, each view's alignment from the program and the oracle's optimum
+    of the arena's problem): empty for a valid plan with true claims."""
+    bad = []
+    if plan.size is None or plan.bound is None or plan.optimal is None:
+        return ["attributes missing"]
+    if plan.arena_type_size != plan.size:
+        bad.append(f"arena type {plan.arena_type_size} != arena_size "
+                   f"{plan.size}")
+    if plan.bound > plan.size:
+        bad.append(f"lower bound {plan.bound} > arena {plan.size}")
+    if plan.optimal != (plan.bound == plan.size):
+        bad.append(f"arena_optimal {plan.optimal} but arena {plan.size}, "
+                   f"bound {plan.bound}")
+    if oracle_opt is not None:
+        if plan.bound > oracle_opt:
+            bad.append(f"lower bound {plan.bound} > the oracle's optimum "
+                       f"{oracle_opt}")
+        if plan.size < oracle_opt:
+            bad.append(f"arena {plan.size} < the oracle's optimum "
+                       f"{oracle_opt} (impossible)")
+    for v in plan.views:
+        if v.hidden:
+            bad.append(f"{v.name}: lifetime not shown by the IR: "
+                       f"{v.hidden}")
+        if v.offset is None:
+            bad.append(f"{v.name}: offset not a constant")
+            continue
+        if v.align <= 0 or v.align & (v.align - 1):
+            bad.append(f"{v.name}: peakmem.align {v.align}")
+            continue
+        want = _pow2_ceil(elem_alloc_bytes(v.elem))
+        if min_align and v.sid in min_align:
+            want = max(want, min_align[v.sid])
+        if v.align < want:
+            bad.append(f"{v.name}: peakmem.align {v.align} < the buffer's "
+                       f"alignment {want}")
+        if v.offset < 0 or v.offset % max(v.align, want):
+            bad.append(f"{v.name}: offset {v.offset} misaligned "
+                       f"({max(v.align, want)})")
+        if v.offset + v.size > plan.size:
+            bad.append(f"{v.name}: [{v.offset}, {v.offset + v.size}) "
+                       f"outside the arena of {plan.size}")
+        if plan.arena_align is not None and v.align > plan.arena_align:
+            bad.append(f"{v.name}: align {v.align} above the arena's "
+                       f"{plan.arena_align}")
+    vs = [v for v in plan.views if v.offset is not None and v.size > 0]
+    for a in range(len(vs)):
+        for b in range(a + 1, len(vs)):
+            u, v = vs[a], vs[b]
+            if u.first <= v.last and v.first <= u.last and \
+                    u.offset < v.offset + v.size and \
+                    v.offset < u.offset + u.size:
+                bad.append(f"{u.name} [{u.offset}, {u.offset + u.size}) "
+                           f"live {u.first}-{u.last} overlaps {v.name} "
+                           f"[{v.offset}, {v.offset + v.size}) live "
+                           f"{v.first}-{v.last}")
+    return bad
+
+
+def _top_sids(p: Program) -> Dict[int, int]:
+    """sid -> the sid of its entry-block statement."""
+    out: Dict[int, int] = {}
+
+    def walk(b: Block, top: Optional[int]):
+        for s in b.stmts:
+            t = s.sid if top is None else top
+            out[s.sid] = t
+            for _, r in s.regions():
+                walk(r, t)
+    walk(p.body, None)
+    return out
+
+
+def _alloc_bufs(p: Program) -> Dict[int, Buf]:
+    """sid of an alloc -> its buffer."""
+    out = {}
+    for _, b in p.blocks():
+        for s in b.stmts:
+            if s.alloc and s.alloc in b.bufs:
+                out[s.sid] = b.bufs[s.alloc]
+    return out
+
+
+def arena_oracle(p: Program, plan: ArenaPlan,
+                 brute_max: int) -> Optional[int]:
+    """The oracle's optimum over every legal order of the entry block of
+    the arena's problem: only placed buffers weigh, each its bytes rounded
+    up to its alignment, entry-block ones from first to last user, nested
+    ones all together for their statement's step. None when too large."""
+    if len(schedule_units(p.body)) > brute_max:
+        return None
+    allocs = _alloc_bufs(p)
+    tops = _top_sids(p)
+    sizes: Dict[str, int] = {}
+    scratch: Dict[int, int] = {}
+    for v in plan.views:
+        buf = allocs.get(v.sid)
+        if buf is None:
+            return None
+        if v.nested:
+            scratch[tops[v.sid]] = scratch.get(tops[v.sid], 0) + v.size
+        elif buf.name in p.body.bufs:
+            if buf.name in sizes:      # cloned by recompute: not this oracle
+                return None
+            sizes[buf.name] = v.size
+        else:
+            return None
+    return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+
+
+def _min_aligns(p: Program) -> Dict[int, int]:
+    return {sid: max(b.align, _pow2_ceil(elem_alloc_bytes(b.elem)))
+            for sid, b in _alloc_bufs(p).items()}
+
+
+# Text edits of a planned function (mutations and execution variants).
+def _set_offset(text: str, v: ArenaView, off: int, tag: str) -> str:
+    lines = text.splitlines()
+    line = lines[v.line]
+    indent = line[:len(line) - len(line.lstrip())]
+    new = f"%fzoff{tag}"
+    lines[v.line] = line.replace(f"[{v.const}][]", f"[{new}][]", 1)
+    lines.insert(v.line, f"{indent}{new} = arith.constant {off} : index")
+    return "\n".join(lines) + "\n"
+
+
+def _set_func_attr(text: str, name: str, value) -> str:
+    lines = text.splitlines()
+    rep = ("true" if value else "false") if isinstance(value, bool) \
+        else f"{value} : i64"
+    lines[0], n = re.subn(
+        rf"peakmem\.{name} = (?:-?\d+ : i64|true|false)",
+        f"peakmem.{name} = {rep}", lines[0])
+    assert n == 1, (name, lines[0])
+    return "\n".join(lines) + "\n"
+
+
+def _set_arena_size(text: str, plan: ArenaPlan, size: int) -> str:
+    text = _set_func_attr(text, "arena_size", size)
+    lines = text.splitlines()
+    tok = re.compile(re.escape(plan.arena) + r"(?![\w.$\-])")
+    old, new = f"memref<{plan.arena_type_size}xi8>", f"memref<{size}xi8>"
+    for i, line in enumerate(lines):
+        if not tok.search(line):
+            continue
+        if _ARENA_VIEW.match(line):      # the source type, not the result
+            lines[i] = line.replace(f": {old} to ", f": {new} to ", 1)
+        else:
+            lines[i] = line.replace(old, new)
+    return "\n".join(lines) + "\n"
+
+
+def _rename(text: str, old: str, new: str) -> str:
+    first, rest = text.split("\n", 1)
+    return first.replace(f"@{old}(", f"@{new}(", 1) + "\n" + rest
+
+
+def spread_plan(text: str, plan: ArenaPlan, dirty: bool) -> str:
+    """Every view at its own bytes (no sharing), the arena grown to fit;
+    `dirty`: the arena filled with DIRTY_BYTE first. Executed, the spread
+    program reads fresh bytes where the input program did; the dirty one
+    shows whether the output depends on them (uninitialised reads)."""
+    off = 0
+    offs = []
+    for v in plan.views:
+        a = max(1, v.align)
+        off = -(-off // a) * a
+        offs.append(off)
+        off += v.size
+    out = _set_arena_size(text, plan, max(off, 1))
+    for k, v in sorted(enumerate(plan.views), key=lambda kv: -kv[1].line):
+        out = _set_offset(out, v, offs[k], f"s{k}")
+    if dirty:
+        out = _fill_arena(out, plan)
+    return out
+
+
+def _fill_arena(text: str, plan: ArenaPlan) -> str:
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _ARENA_ALLOC.match(line)
+        if m:
+            ind = line[:len(line) - len(line.lstrip())]
+            t = f"memref<{m.group(3)}xi8>"
+            lines[i + 1:i + 1] = [
+                f"{ind}%fzdirty = arith.constant {DIRTY_BYTE} : i8",
+                f"{ind}linalg.fill ins(%fzdirty : i8) outs({plan.arena} : "
+                f"{t})"]
+            break
+    return "\n".join(lines) + "\n"
+
+
+def _overlap_offset(v: ArenaView, u: ArenaView) -> Optional[int]:
+    """An offset of v, aligned, whose bytes intersect u's."""
+    a = max(1, v.align)
+    for off in (u.offset - u.offset % a,
+                u.offset + u.size - 1 - (u.offset + u.size - 1) % a):
+        if off >= 0 and off < u.offset + u.size and off + v.size > u.offset:
+            return off
+    return None
+
+
+def arena_mutations(text: str, plan: ArenaPlan, rng: random.Random,
+                    n: int) -> List[Tuple[str, str, str]]:
+    """(kind, description, text) of `n` random edits of a planned function:
+    offsets moved onto a live view, misaligned, past the end, anywhere;
+    the arena grown or shrunk (attribute and type); the bound or the
+    optimality claim changed; and no-op edits."""
+    views = [v for v in plan.views if v.offset is not None]
+    out = []
+    if not views or plan.size is None:
+        return out
+    for k in range(n):
+        roll = rng.randrange(9)
+        v = rng.choice(views)
+        tag = f"m{k}"
+        if roll == 0:
+            live = [u for u in views if u is not v and u.size and v.size and
+                    u.first <= v.last and v.first <= u.last]
+            off = _overlap_offset(v, rng.choice(live)) if live else None
+            if off is None:
+                continue
+            out.append(("overlap", f"{v.name} to {off} onto a live view",
+                        _set_offset(text, v, off, tag)))
+        elif roll == 1:
+            if v.align <= 1:
+                continue
+            off = v.offset + rng.randrange(1, v.align)
+            out.append(("misalign", f"{v.name} to {off}",
+                        _set_offset(text, v, off, tag)))
+        elif roll == 2:
+            off = plan.size - v.size + rng.randint(1, 2 * max(1, v.align))
+            off = -(-off // max(1, v.align)) * max(1, v.align)
+            out.append(("past-end", f"{v.name} to {off}",
+                        _set_offset(text, v, off, tag)))
+        elif roll == 3:
+            a = max(1, v.align)
+            off = rng.randrange(0, plan.size // a + 1) * a
+            out.append(("move", f"{v.name} {v.offset} -> {off}",
+                        _set_offset(text, v, off, tag)))
+        elif roll == 4:
+            d = rng.choice([-1, 1]) * rng.choice(
+                [1, max(1, plan.arena_align or 1), max(1, v.size)])
+            size = plan.size + d
+            if size <= 0:
+                continue
+            out.append(("arena-size", f"{plan.size} -> {size}",
+                        _set_arena_size(text, plan, size)))
+        elif roll == 5:
+            b = rng.choice([plan.bound + 1, plan.bound - 1, plan.size,
+                            plan.size + 1, 0, plan.bound * 2 + 1])
+            out.append(("bound", f"{plan.bound} -> {b}",
+                        _set_func_attr(text, "arena_lower_bound", b)))
+        elif roll == 6:
+            out.append(("optimal", f"flipped to {not plan.optimal}",
+                        _set_func_attr(text, "arena_optimal",
+                                       not plan.optimal)))
+        elif roll == 7:
+            out.append(("no-op", f"{v.name} offset re-written",
+                        _set_offset(text, v, v.offset, tag)))
+        else:
+            # Shift one view onto another live view's range, then the
+            # arena_size claim left alone or grown to cover it.
+            live = [u for u in views if u is not v and u.size and v.size and
+                    u.first <= v.last and v.first <= u.last]
+            if not live:
+                continue
+            u = rng.choice(live)
+            a = max(1, v.align)
+            off = u.offset - u.offset % a
+            t = _set_offset(text, v, off, tag)
+            out.append(("overlap", f"{v.name} to {off} (onto {u.name})", t))
+    return out
+
+
+def check_arenas(progs, outs, runs, opt_seeds: Set[int],
+                 brute_max: int = BRUTE_MAX,
+                 n_mut: int = ARENA_MUTATIONS, jobs: int = 2):
+    """The arena checks of one batch: `runs` has "arena" (ARENA_PIPE on
+    every program), "arena_opt" (ARENA_OPT_PIPE on a share) and
+    "arena_report" (peakmem-report on the planned output)."""
+    variants = []            # (program, outcome, kind, what, text, plan)
+    for p in progs:
+        o = outs[p.seed]
+        for d in runs["arena_report"].of(p.seed, "error"):
+            o.problems.append(f"arena: peakmem-report on the plan: {d.text}")
+        for name in ("arena", "arena_opt"):
+            run = runs[name]
+            if p.seed in run.crashed:
+                o.problems.append(f"{name}: peakmem-opt crashed: "
+                                  f"{' '.join(run.unattributed)[-2000:]}")
+                continue
+            for d in run.of(p.seed, "error") + run.of(p.seed, "warning"):
+                o.problems.append(f"{name}: unexpected {d.severity}: "
+                                  f"{d.text}")
+            text = run.funcs.get(p.name)
+            if text is None:
+                if name == "arena" or p.seed in opt_seeds:
+                    o.problems.append(f"{name}: function missing from the "
+                                      "output")
+                continue
+            plan = parse_arena_plan(text)
+            if p.refused:
+                if plan.size is not None:
+                    o.problems.append(f"{name}: an arena in a refused "
+                                      "function")
+                continue
+            if plan.size is None:
+                if plan.views or plan.arena:
+                    o.problems.append(f"{name}: views without attributes")
+                o.count(f"{name}: nothing placed")
+                continue
+            exact = name == "arena" or _single(parse_function(text))
+            opt = arena_oracle(p, plan, brute_max) if exact else None
+            bad = arena_violations(plan, _min_aligns(p), opt)
+            if bad:
+                o.problems.append(f"{name}: the plan is wrong: " +
+                                  "; ".join(bad) + "\n" + text)
+                continue
+            o.count(f"{name}: planned")
+            o.count(f"{name}: views", len(plan.views))
+            if plan.optimal:
+                o.count(f"{name}: optimal")
+            if opt is not None:
+                o.count(f"{name}: oracle checked")
+                if plan.size == opt:
+                    o.count(f"{name}: arena == oracle optimum")
+            if name != "arena":
+                continue
+            rep = runs["arena_report"].funcs.get(p.name)
+            rpeak = parse_function(rep).peak if rep else None
+            if plan.peak is None or rpeak != plan.peak:
+                o.problems.append(f"arena: peakmem.peak {plan.peak} after "
+                                  f"plan-arena, peakmem-report says {rpeak}")
+            o.arena_text = text
+            o.arena_plan = plan
+            rng = random.Random(p.seed * 977 + 3)
+            variants.append((p, o, "identity", "unchanged", text, plan))
+            for kind, what, t in arena_mutations(text, plan, rng, n_mut):
+                variants.append((p, o, kind, what, t, parse_arena_plan(t)))
+    if not variants:
+        return
+    chunks, names = [], []
+    for k, (p, o, kind, what, t, plan) in enumerate(variants):
+        names.append(f"{p.name}_a{k}")
+        chunks.append((k, _chunk(p, _rename(t, p.name, names[-1]))))
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        parts = list(pool.map(
+            lambda j: run_chunks(chunks[j::jobs],
+                                 func_pipeline(ARENA_VERIFY)),
+            range(jobs)))
+    funcs, crashed, errors = {}, set(), []
+    for part in parts:
+        funcs.update(part.funcs)
+        crashed |= part.crashed
+        errors += [d for d in part.diags if d.severity == "error"]
+    foreign = [d.text for d in errors
+               if "peakmem-verify-arena: " not in d.text]
+    rejected = 0
+    for k, (p, o, kind, what, t, plan) in enumerate(variants):
+        if k in crashed:
+            o.problems.append(f"verify-arena crashed on {kind} ({what}):\n"
+                              + chunks[k][1])
+            continue
+        acc = names[k] in funcs
+        rejected += not acc
+        opt = arena_oracle(p, plan, brute_max)
+        bad = arena_violations(plan, _min_aligns(p), opt)
+        if acc and not bad and kind == "bound" and opt is None:
+            o.count("arena mutation accepted, undecidable (bound)")
+            continue
+        if kind in ("identity", "no-op"):
+            o.count(f"arena {kind} accepted" if acc else
+                    f"arena {kind} REJECTED")
+            if not acc or bad:
+                o.problems.append(f"verify-arena rejects an unchanged plan "
+                                  f"({kind}: {what}): {bad}")
+            continue
+        if not acc:
+            o.count(f"arena mutation rejected ({kind})")
+            if not bad:
+                # A bound raised to a true value the verifier cannot
+                # prove (its bound is Bounds.h, not the optimum): allowed.
+                if kind == "bound":
+                    o.count("arena mutation rejected, claim true but "
+                            "unproved")
+                else:
+                    o.problems.append(f"verify-arena rejects a valid plan "
+                                      f"({kind}: {what})")
+            continue
+        if bad:
+            o.problems.append(f"verify-arena ACCEPTS a wrong plan ({kind}: "
+                              f"{what}): " + "; ".join(bad) + "\n" +
+                              chunks[k][1])
+        else:
+            o.count(f"arena mutation accepted, valid ({kind})")
+    if foreign or len(errors) != rejected:
+        outs[progs[0].seed].problems.append(
+            f"verify-arena: {len(errors)} errors for {rejected} rejected "
+            "variants; other errors: " + "; ".join(foreign)[:2000])
+
+
+def check_arena_programs(seeds: Sequence[int], brute_max: int = BRUTE_MAX,
+                         execute: int = 0, jobs: int = 2
+                         ) -> List[PassOutcome]:
+    """The arena checks alone (no other pass) on the programs of `seeds`,
+    and the first `execute` planned ones executed (input and plan): for
+    the original generator's range, which test_differential.py covers
+    for peakmem-reorder."""
+    from peakmem import execute as ex
+    progs = [generate(s) for s in seeds]
+    outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
+    chunks = [(p.seed, p.module()) for p in progs]
+    opt_seeds = {p.seed for k, p in enumerate(progs)
+                 if ARENA_OPT_EVERY and k % ARENA_OPT_EVERY == 0}
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        a = pool.submit(run_chunks, chunks, func_pipeline(*ARENA_PIPE))
+        b = pool.submit(run_chunks, [c for c in chunks if c[0] in opt_seeds],
+                        func_pipeline(*ARENA_OPT_PIPE))
+        runs = {"arena": a.result(), "arena_opt": b.result()}
+    runs["arena_report"] = run_chunks(
+        [(p.seed, _chunk(p, runs["arena"].funcs[p.name])) for p in progs
+         if p.name in runs["arena"].funcs],
+        func_pipeline("peakmem-report{remarks=0}"))
+    for name, run in runs.items():
+        for d in run.diags:
+            if d.seed is None and d.severity in ("error", "warning"):
+                outs[progs[0].seed].problems.append(
+                    f"{name}: a diagnostic naming no program: {d.text}")
+    check_arenas(progs, outs, runs, opt_seeds, brute_max, jobs=jobs)
+    sample = [p for p in progs if outs[p.seed].ok and
+              outs[p.seed].arena_plan is not None and
+              outs[p.seed].arena_plan.size is not None][:execute]
+
+    def one(p):
+        o, e = outs[p.seed], ExecOutcome(p.seed, [])
+        try:
+            res = ex.execute_text(p.module(stubs=True), function=p.name)
+            execute_arena(p, o, res, e)
+        except ex.ExecError as err:
+            e.problems.append(f"arena: execution failed: {err}")
+        return e
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for p, e in zip(sample, pool.map(one, sample)):
+            outs[p.seed].executed = e
+            outs[p.seed].problems += ["execution: " + x for x in e.problems]
+    return [outs[p.seed] for p in progs]
+
+
+def execute_arena(p: Program, o: "PassOutcome", input_res, e: ExecOutcome):
+    """The planned program run: measured == its peakmem.peak; digest ==
+    the input's unless the program reads memory it never wrote (then a
+    run with the arena pre-filled with DIRTY_BYTE, every view at its own
+    bytes, differs from the same run on fresh bytes, which must itself
+    equal the input's)."""
+    from peakmem import execute
+    plan = o.arena_plan
+    if plan is None or plan.size is None:
+        return
+    res = execute.execute_text(exec_module(p, o.arena_text), function=p.name)
+    o.count("arena executed")
+    if res.peak_bytes != plan.peak:
+        e.problems.append(f"arena: measured {res.peak_bytes} != modeled "
+                          f"peakmem.peak {plan.peak}")
+    if res.output_digest == input_res.output_digest and ARENA_DIRTY:
+        res = execute.execute_text(exec_module(p, _fill_arena(
+            o.arena_text, plan)), function=p.name)
+        o.count("arena executed dirty")
+    if res.output_digest == input_res.output_digest:
+        return
+    fresh, dirty = (execute.execute_text(
+        exec_module(p, spread_plan(o.arena_text, plan, d)),
+        function=p.name) for d in (False, True))
+    if fresh.output_digest != input_res.output_digest:
+        e.problems.append("arena: the spread plan (no sharing) changes the "
+                          f"digest: {fresh.output_digest} != "
+                          f"{input_res.output_digest}")
+    elif dirty.output_digest == fresh.output_digest:
+        e.problems.append("arena: digest differs from the input's "
+                          f"({res.output_digest} != "
+                          f"{input_res.output_digest}) and the program "
+                          "reads no uninitialised memory")
+    else:
+        o.count("arena executed, reads uninitialised memory (digest "
+                "differs legitimately)")
+
+
 def _execute_sample(progs, outs, runs, count, jobs):
     """Runs `count` programs (those recompute cloned first, then those
     with the most scf.if / calls / allocas) before and after reorder and
@@ -3816,6 +4524,10 @@ def _execute_sample(progs, outs, runs, count, jobs):
                 e.problems.append(f"recompute: measured {rc.peak_bytes} > "
                                   f"modeled {rc.modeled_peak}")
         e.before_peak, e.after_peak = res["input"].peak_bytes, rc.peak_bytes
+        try:
+            execute_arena(p, o, res["input"], e)
+        except execute.ExecError as err:
+            e.problems.append(f"arena: execution failed: {err}")
         e.seconds = time.perf_counter() - start
         return e
 
@@ -3929,6 +4641,9 @@ def main_passes(args) -> int:
     if args.shapes:
         NEW_RULES = True
         base, rbase, nref = SHAPES_BASE, HUGE_BASE, len(HUGE_KINDS)
+    global ARENA
+    if args.no_arena:
+        ARENA = False
     for b in range(nb):
         first = base + args.first_seed + b * 100
         seeds = list(range(first, min(base + args.first_seed + n,
@@ -3945,6 +4660,19 @@ def main_passes(args) -> int:
         allout += outs
         print(f"batch {b + 1}/{nb}: {sum(not o.ok for o in outs)} failed "
               f"({time.perf_counter() - start:.1f} s)", flush=True)
+    nad = args.arena_default if args.arena_default is not None else \
+        (1000 if args.long else 100)
+    if ARENA and nad and not args.shapes:
+        # The original generator's programs through the arena checks.
+        outs = check_arena_programs(
+            range(args.first_seed, args.first_seed + nad),
+            args.brute_max, execute=max(1, nad // 20), jobs=args.jobs)
+        for o in outs:
+            if not o.ok:
+                print(describe_pass_failure(o))
+        allout += outs
+        print(f"arena, original programs: {sum(not o.ok for o in outs)} "
+              f"failed ({time.perf_counter() - start:.1f} s)", flush=True)
     s = summarize_passes(allout)
     width = max(map(len, s))
     for k, v in s.items():
@@ -3979,6 +4707,13 @@ def main(argv=None) -> int:
                     help="with --passes: the new-shape programs (from "
                     "SHAPES_BASE) and huge ones (from HUGE_BASE), with the "
                     "new oracle rules")
+    ap.add_argument("--no-arena", action="store_true",
+                    help="with --passes: skip the arena plans "
+                    "(peakmem-plan-arena, peakmem-verify-arena)")
+    ap.add_argument("--arena-default", type=int, default=None,
+                    help="with --passes: programs of the original range "
+                    "through the arena checks alone (default 100; --long "
+                    "1000)")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
