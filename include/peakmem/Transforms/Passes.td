@@ -253,8 +253,11 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     two, at least `alignment=`. `memref.view` needs an identity layout, the
     default memory space and whole-byte integer, float or index elements;
     other buffers, escaping buffers, buffers freed by another op than
-    `memref.dealloc` and buffers whose aliases flow into terminators or
-    non-view results stay as they are, with one remark each. Functions the
+    `memref.dealloc`, buffers whose aliases flow into terminators or
+    non-view results, and buffers whose address may outlive their visible
+    uses (an alias passed to a call, stored to memory, or used inside an
+    `async.*` region: once the dealloc is gone the IR would no longer show
+    their lifetime) stay as they are, with one remark each. Functions the
     memory model cannot describe (dynamic shapes among them) are left alone
     with a remark. Ops are otherwise untouched: outputs stay bitwise
     identical.
