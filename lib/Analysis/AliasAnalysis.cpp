@@ -10,6 +10,20 @@
 using namespace mlir;
 
 namespace peakmem {
+
+std::optional<SmallVector<Operation *>> viewChainFrom(Value base, Value value) {
+  SmallVector<Operation *> chain;
+  while (value != base) {
+    auto view = value.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || view.getViewDest() != value || !isMemoryEffectFree(view))
+      return std::nullopt;
+    chain.push_back(view);
+    value = view.getViewSource();
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
 namespace model {
 
 bool isAsyncType(Type t) { return t.getDialect().getNamespace() == "async"; }

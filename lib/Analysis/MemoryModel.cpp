@@ -1,7 +1,7 @@
 //===- MemoryModel.cpp - Buffer lifetimes of a function, from IR ----------===//
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "AliasAnalysis.h"
+#include "ModelBuilder.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Simulation.h"
@@ -23,98 +23,7 @@
 using namespace mlir;
 
 namespace peakmem {
-
-std::optional<SmallVector<Operation *>> viewChainFrom(Value base, Value value) {
-  SmallVector<Operation *> chain;
-  while (value != base) {
-    auto view = value.getDefiningOp<ViewLikeOpInterface>();
-    if (!view || view.getViewDest() != value || !isMemoryEffectFree(view))
-      return std::nullopt;
-    chain.push_back(view);
-    value = view.getViewSource();
-  }
-  std::reverse(chain.begin(), chain.end());
-  return chain;
-}
-
-using namespace model;
-
-namespace {
-
-/// The elements of a base an access may touch: [lo, hi] in the base's
-/// strided-layout coordinates (element offsets from its aligned pointer), or
-/// the whole base.
-struct Range {
-  bool whole = true;
-  int64_t lo = 0, hi = 0;
-  bool overlaps(const Range &o) const {
-    return whole || o.whole || (lo <= o.hi && o.lo <= hi);
-  }
-  bool contains(const Range &o) const {
-    return whole || (!o.whole && lo <= o.lo && o.hi <= hi);
-  }
-  Range hull(const Range &o) const {
-    if (whole || o.whole)
-      return Range();
-    return Range{false, std::min(lo, o.lo), std::max(hi, o.hi)};
-  }
-};
-
-/// Accesses of a statement, per base (several accesses to one base: their
-/// hull).
-struct Accesses {
-  llvm::MapVector<BaseKey, Range> ranges;
-  void add(BaseKey k, Range r) {
-    auto [it, inserted] = ranges.insert({k, r});
-    if (!inserted)
-      it->second = it->second.hull(r);
-  }
-  bool empty() const { return ranges.empty(); }
-  size_t size() const { return ranges.size(); }
-  bool contains(BaseKey k) const { return ranges.count(k) != 0; }
-  auto begin() const { return ranges.begin(); }
-  auto end() const { return ranges.end(); }
-};
-
-/// The elements of `base` that an access through `value` may touch, for an op
-/// that stays inside the memref it accesses (see rangesTrusted). Exact only
-/// through views known to keep the base's aligned pointer and element type
-/// (subview, expand/collapse_shape, transpose, cast) and to a memref type with
-/// a static strided layout; anything else is the whole base. Two accesses to
-/// disjoint ranges of one base (slices of a concatenation, say) do not
-/// conflict.
-static Range accessRange(Value base, Value value) {
-  auto baseType = dyn_cast<MemRefType>(base.getType());
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!baseType || !type || value == base ||
-      type.getElementType() != baseType.getElementType() ||
-      !type.hasStaticShape())
-    return Range();
-  std::optional<SmallVector<Operation *>> chain = viewChainFrom(base, value);
-  if (!chain)
-    return Range();
-  for (Operation *view : *chain)
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::TransposeOp, memref::CastOp>(view))
-      return Range();
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      ShapedType::isDynamic(offset) || offset < 0)
-    return Range();
-  int64_t hi = offset;
-  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
-    if (ShapedType::isDynamic(stride) || stride < 0)
-      return Range();
-    if (size == 0)
-      return Range(); // Touches nothing; keep it simple.
-    int64_t extent;
-    if (__builtin_mul_overflow(size - 1, stride, &extent) ||
-        __builtin_add_overflow(hi, extent, &hi))
-      return Range();
-  }
-  return Range{false, offset, hi};
-}
+namespace model {
 
 /// True if `alloc` is a stack allocation (an Allocate effect on the
 /// AutomaticAllocationScopeResource, memref.alloca): 0 heap bytes, released
@@ -130,104 +39,6 @@ static bool isStackAllocation(Value alloc) {
            isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource());
   });
 }
-
-/// Whether the element ranges of `op`'s accesses can be trusted: ops that
-/// only access elements inside the memrefs they are given (structured linalg
-/// ops, copies, scalar loads and stores), with no other memory effect nested
-/// in them. Others (vector.store may write past the end of its memref, DMA
-/// ops move linear runs, a loop body's effects are summarized) access the
-/// whole base.
-static bool rangesTrusted(Operation *op) {
-  if (!isa<linalg::LinalgOp, memref::CopyOp, memref::LoadOp, memref::StoreOp>(
-          op))
-    return false;
-  bool nestedEffects = false;
-  op->walk([&](Operation *inner) {
-    if (inner != op && !isMemoryEffectFree(inner))
-      nestedEffects = true;
-  });
-  return !nestedEffects;
-}
-
-/// Per-statement summary of effects, relative to its block.
-struct StmtEffects {
-  Accesses reads, writes;
-  bool unknown = false; // Barrier: may touch any memory.
-  bool allocatesOrFrees = false;
-  // Reads / writes through a value of opaque provenance: they may touch
-  // every captured buffer.
-  bool opaqueRead = false, opaqueWrite = false;
-  bool touchesMemory() const {
-    return unknown || !reads.empty() || !writes.empty();
-  }
-};
-
-/// The state of one block while it is modeled.
-struct BlockState {
-  BlockState(BlockModel *bm, Block &block, Operation *terminator)
-      : bm(bm), block(block), terminator(terminator) {}
-  BlockModel *bm;
-  Block &block;
-  Operation *terminator;
-  llvm::DenseMap<Operation *, StmtId> stmtOf;
-  llvm::DenseMap<Value, BufferId> bufferOf;
-  std::vector<StmtEffects> effects;
-  // Program-order statements that allocate / free each buffer (-1: none).
-  std::vector<int64_t> allocStmt, freeStmt;
-  // Buffers the recompute planner must leave alone (captured, or accessed by
-  // asynchronous work that a statement of the block awaits).
-  llvm::DenseSet<BufferId> pinned;
-};
-
-/// Builds the models of a function's blocks, one phase per method. The
-/// phases of a block run in the order build() calls them; each states what
-/// it relies on from the earlier ones.
-class ModelBuilder {
-public:
-  explicit ModelBuilder(Operation *func) : aliases(func) {}
-
-  /// Function-wide analyses the block models need: captured buffers and
-  /// the use of async values. False after recording a failure.
-  bool prepare() {
-    if (std::optional<ModelFailure> f = aliases.prepare())
-      failure = f;
-    return !failure;
-  }
-
-  /// Builds models of `block` and everything nested in it, appending them to
-  /// `out`. Returns the block's model, or null after recording a failure.
-  BlockModel *build(Block &block,
-                    std::vector<std::unique_ptr<BlockModel>> &out);
-
-  std::optional<ModelFailure> failure;
-
-private:
-  /// Records the first reason the function cannot be modeled, at `op`.
-  /// Returns false.
-  bool fail(Operation *op, const Twine &reason) {
-    if (!failure)
-      failure = failureAt(op, reason);
-    return false;
-  }
-  bool checkOp(Operation *op);
-  bool collectStatements(BlockState &st);
-  bool modelNestedBlocks(BlockState &st, StmtId s,
-                         std::vector<std::unique_ptr<BlockModel>> &out);
-  bool collectEffects(BlockState &st, StmtId s);
-  void addAllocation(BlockState &st, StmtId s, Value v, int64_t bytes,
-                     size_t numEffects);
-  bool addAccess(BlockState &st, StmtId s,
-                 const MemoryEffects::EffectInstance &e, bool trusted,
-                 size_t numEffects);
-  void addSsaEdges(BlockState &st, StmtId s);
-  void addCaptureAccesses(BlockState &st);
-  bool refuseUseAfterFree(BlockState &st);
-  void orderMemory(BlockState &st);
-  bool markEscaping(BlockState &st);
-  bool finish(BlockState &st);
-
-  AliasAnalysis aliases;
-};
 
 /// Rejects what the model cannot describe exactly.
 bool ModelBuilder::checkOp(Operation *op) {
@@ -580,47 +391,6 @@ bool ModelBuilder::refuseUseAfterFree(BlockState &st) {
   return true;
 }
 
-/// Memory ordering of one block per base: the accesses not yet covered by a
-/// later write. An access conflicts with every earlier one whose range
-/// overlaps its own, if either writes.
-class MemoryOrder {
-public:
-  explicit MemoryOrder(Problem &p) : p(p) {}
-
-  void write(BaseKey k, StmtId s, Range r) {
-    BaseState &st = state[k];
-    for (std::vector<Access> *list : {&st.writes, &st.reads}) {
-      for (const Access &a : *list)
-        if (a.range.overlaps(r))
-          p.addEdge(a.stmt, s);
-      // Accesses inside r are ordered before s; later conflicts with them
-      // conflict with s as well.
-      llvm::erase_if(*list,
-                     [&](const Access &a) { return r.contains(a.range); });
-    }
-    st.writes.push_back({s, r});
-  }
-
-  void read(BaseKey k, StmtId s, Range r) {
-    BaseState &st = state[k];
-    for (const Access &a : st.writes)
-      if (a.range.overlaps(r))
-        p.addEdge(a.stmt, s);
-    st.reads.push_back({s, r});
-  }
-
-private:
-  struct Access {
-    StmtId stmt;
-    Range range;
-  };
-  struct BaseState {
-    std::vector<Access> writes, reads;
-  };
-  Problem &p;
-  llvm::DenseMap<BaseKey, BaseState> state;
-};
-
 /// Memory ordering per base, and barriers (ops with unknown effects, ordered
 /// against every op that touches memory). Relies on the accesses of every
 /// statement being final (addCaptureAccesses done) but for those added here.
@@ -733,7 +503,9 @@ bool ModelBuilder::finish(BlockState &st) {
   return true;
 }
 
-} // namespace
+} // namespace model
+
+using model::ModelBuilder;
 
 MemoryModel::MemoryModel(Operation *funcLike) {
   auto fn = dyn_cast<FunctionOpInterface>(funcLike);
