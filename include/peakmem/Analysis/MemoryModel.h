@@ -23,6 +23,10 @@
 //    opaque access (unknown effects, a loaded memref, a pointer from an
 //    integer) while live; awaiting an async.execute repeats its accesses.
 //
+// The alias facts live in lib/Analysis/AliasAnalysis.h (private); which
+// buffers can be recomputed is its own analysis
+// (peakmem/Analysis/Recomputability.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PEAKMEM_ANALYSIS_MEMORYMODEL_H
@@ -36,12 +40,25 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace peakmem {
+
+/// What one statement of a block accesses, per base: an allocation value, or
+/// null for all memory not allocated inside the function. Includes the
+/// whole-base accesses the model adds (opaque accesses of captured buffers,
+/// the buffers an op with unknown effects uses, pending async work).
+struct StmtAccess {
+  /// Bases read and written, each once, in order of first access.
+  llvm::SmallVector<mlir::Value, 2> reads, writes;
+  /// May touch any memory (a barrier).
+  bool unknown = false;
+  bool allocatesOrFrees = false;
+};
 
 /// The model of one block.
 struct BlockModel {
@@ -53,14 +70,16 @@ struct BlockModel {
   std::vector<mlir::Value> allocations;
   /// Peak of the block as written (the identity order).
   int64_t peak = 0;
-  /// For each buffer, the statements that write it (program order).
+  /// For each statement, its accesses.
+  std::vector<StmtAccess> accesses;
+  /// For each buffer, whether a transformation must leave it alone: it is
+  /// captured, or accessed by asynchronous work a statement awaits.
+  std::vector<uint8_t> pinned;
+  /// The result of the recomputability analysis
+  /// (peakmem/Analysis/Recomputability.h) on this block, filled by the
+  /// builder: for each buffer, the statements that write it (program order)
+  /// and whether they can be cloned to recompute it.
   std::vector<std::vector<StmtId>> writers;
-  /// For each buffer, whether its writers can be cloned to recompute it:
-  /// it is freed in the block, and each writer's only write is to it, with
-  /// no unknown effect, no allocation or free, no results, and every operand
-  /// aliasing it derived from it through pure view-like ops; and no other
-  /// user of the buffer writes anything the writers read or has unknown
-  /// effects.
   std::vector<uint8_t> recomputable;
 };
 

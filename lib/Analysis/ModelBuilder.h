@@ -1,0 +1,98 @@
+//===- ModelBuilder.h - Builds the memory model, phase by phase -*- C++ -*-===//
+//
+// Private to lib/Analysis: the builder behind MemoryModel
+// (peakmem/Analysis/MemoryModel.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_ANALYSIS_MODELBUILDER_H
+#define PEAKMEM_LIB_ANALYSIS_MODELBUILDER_H
+
+#include "Accesses.h"
+#include "AliasAnalysis.h"
+#include "peakmem/Analysis/MemoryModel.h"
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace peakmem {
+namespace model {
+
+/// The state of one block while it is modeled.
+struct BlockState {
+  BlockState(BlockModel *bm, mlir::Block &block, mlir::Operation *terminator)
+      : bm(bm), block(block), terminator(terminator) {}
+  BlockModel *bm;
+  mlir::Block &block;
+  mlir::Operation *terminator;
+  llvm::DenseMap<mlir::Operation *, StmtId> stmtOf;
+  llvm::DenseMap<mlir::Value, BufferId> bufferOf;
+  std::vector<StmtEffects> effects;
+  // Program-order statements that allocate / free each buffer (-1: none).
+  std::vector<int64_t> allocStmt, freeStmt;
+  // Buffers the recompute planner must leave alone (captured, or accessed by
+  // asynchronous work that a statement of the block awaits).
+  llvm::DenseSet<BufferId> pinned;
+};
+
+/// Builds the models of a function's blocks, one phase per method. The
+/// phases of a block run in the order build() calls them; each states what
+/// it relies on from the earlier ones.
+class ModelBuilder {
+public:
+  explicit ModelBuilder(mlir::Operation *func) : aliases(func) {}
+
+  /// Function-wide analyses the block models need: captured buffers and
+  /// the use of async values. False after recording a failure.
+  bool prepare() {
+    if (std::optional<ModelFailure> f = aliases.prepare())
+      failure = f;
+    return !failure;
+  }
+
+  /// Builds models of `block` and everything nested in it, appending them to
+  /// `out`. Returns the block's model, or null after recording a failure.
+  BlockModel *build(mlir::Block &block,
+                    std::vector<std::unique_ptr<BlockModel>> &out);
+
+  std::optional<ModelFailure> failure;
+
+private:
+  /// Records the first reason the function cannot be modeled, at `op`.
+  /// Returns false.
+  bool fail(mlir::Operation *op, const llvm::Twine &reason) {
+    if (!failure)
+      failure = failureAt(op, reason);
+    return false;
+  }
+  bool checkOp(mlir::Operation *op);
+  bool collectStatements(BlockState &st);
+  bool modelNestedBlocks(BlockState &st, StmtId s,
+                         std::vector<std::unique_ptr<BlockModel>> &out);
+  bool collectEffects(BlockState &st, StmtId s);
+  void addAllocation(BlockState &st, StmtId s, mlir::Value v, int64_t bytes,
+                     size_t numEffects);
+  bool addAccess(BlockState &st, StmtId s,
+                 const mlir::MemoryEffects::EffectInstance &e, bool trusted,
+                 size_t numEffects);
+  void addSsaEdges(BlockState &st, StmtId s);
+  void addCaptureAccesses(BlockState &st);
+  bool refuseUseAfterFree(BlockState &st);
+  void orderMemory(BlockState &st);
+  bool markEscaping(BlockState &st);
+  bool finish(BlockState &st);
+
+  AliasAnalysis aliases;
+};
+
+} // namespace model
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_ANALYSIS_MODELBUILDER_H

@@ -1,0 +1,117 @@
+//===- Recomputability.cpp - Buffers a clone of their writers recreates ---===//
+
+#include "peakmem/Analysis/Recomputability.h"
+
+#include "AliasAnalysis.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+
+namespace peakmem {
+using namespace model;
+
+/// True if every memref `op` uses (at any depth, defined outside it) that may
+/// alias `alloc` is a pure view chain from `alloc`, so that a clone can
+/// recreate it and a rewired operand no longer reaches `alloc`.
+static bool usesOnlyViewChains(Operation *op, Value alloc,
+                               AliasAnalysis &aliases) {
+  bool ok = true;
+  op->walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands())
+      if (ok && !isDefinedInside(operand, op) &&
+          isa<BaseMemRefType>(operand.getType()) &&
+          llvm::is_contained(aliases.basesOf(operand).allocs, alloc))
+        ok = viewChainFrom(alloc, operand).has_value();
+  });
+  return ok;
+}
+
+/// Producer groups: per buffer, the Compute statements writing it that
+/// neither allocate nor free. Relies on bm.accesses naming each buffer by
+/// its allocation value (bm.allocations).
+static std::vector<std::vector<StmtId>> findWriters(const BlockModel &bm) {
+  const Problem &p = bm.problem;
+  llvm::DenseMap<Value, BufferId> bufferOf;
+  for (BufferId b = 0; b < bm.allocations.size(); ++b)
+    bufferOf[bm.allocations[b]] = b;
+  std::vector<std::vector<StmtId>> writers(p.numBuffers());
+  for (StmtId s = 0; s < bm.ops.size(); ++s)
+    for (Value k : bm.accesses[s].writes)
+      if (auto it = bufferOf.find(k);
+          it != bufferOf.end() && k &&
+          p.statement(s).kind == StmtKind::Compute &&
+          !bm.accesses[s].allocatesOrFrees)
+        writers[it->second].push_back(s);
+  return writers;
+}
+
+/// Whether buffer `b` with producer group `group` can be recomputed. Relies
+/// on every writer of `b` being one of its users (the model records a use
+/// for every access).
+static bool isRecomputable(const BlockModel &bm, BufferId b,
+                           ArrayRef<StmtId> group, AliasAnalysis &aliases) {
+  const Problem &p = bm.problem;
+  Value alloc = bm.allocations[b];
+  if (!p.buffer(b).freedInBlock || group.empty() || bm.pinned[b])
+    return false;
+  for (StmtId w : group) {
+    const StmtAccess &fx = bm.accesses[w];
+    Operation *op = bm.ops[w];
+    if (fx.unknown || fx.allocatesOrFrees || op->getNumResults() != 0 ||
+        fx.writes.size() != 1 || fx.writes.front() != alloc)
+      return false;
+    // Every alias of the buffer it uses is a pure view chain from the
+    // buffer, so a clone can recreate it.
+    if (!usesOnlyViewChains(op, alloc, aliases))
+      return false;
+  }
+  // A late user is rewired to the fresh copy, and a clone reading b as a
+  // chain input is rewired to the chain's copy, operand by operand: every
+  // user must reach b only through b itself or a pure view chain from it.
+  // Through any other alias (a loop result, a region argument, a select)
+  // the rewired op would still read b, which the plan takes to be dead.
+  for (StmtId u : p.buffer(b).users)
+    if (!usesOnlyViewChains(bm.ops[u], alloc, aliases))
+      return false;
+  // The clone inherits the group's ordering edges except those to users
+  // of b (the core cannot tell which of them write): no other user of b
+  // may write what the group reads (an in-place update of an input by an
+  // early reader of b), or the clone could see other bits.
+  llvm::SmallDenseSet<Value> groupReads;
+  for (StmtId w : group)
+    for (Value k : bm.accesses[w].reads)
+      groupReads.insert(k);
+  for (StmtId u : p.buffer(b).users) {
+    if (llvm::is_contained(group, u))
+      continue;
+    if (bm.accesses[u].unknown)
+      return false;
+    for (Value k : bm.accesses[u].writes)
+      if (k != alloc && groupReads.contains(k))
+        return false;
+  }
+  return true;
+}
+
+Recomputability computeRecomputability(const BlockModel &bm,
+                                       AliasAnalysis &aliases) {
+  Recomputability result;
+  result.writers = findWriters(bm);
+  result.recomputable.assign(bm.problem.numBuffers(), 0);
+  for (BufferId b = 0; b < bm.problem.numBuffers(); ++b)
+    result.recomputable[b] = isRecomputable(bm, b, result.writers[b], aliases);
+  return result;
+}
+
+Recomputability computeRecomputability(const BlockModel &bm) {
+  Operation *func = bm.block->getParentOp();
+  if (!isa<FunctionOpInterface>(func))
+    func = func->getParentOfType<FunctionOpInterface>();
+  AliasAnalysis aliases(func);
+  return computeRecomputability(bm, aliases);
+}
+
+} // namespace peakmem
