@@ -345,11 +345,9 @@ std::vector<Candidate> CandidateFinder::take() {
 /// buffer (the gaps between its readers with the highest live bytes). Each
 /// split whose group reads recomputable buffers dead at the late users also
 /// gives a chain candidate (buildChain).
-std::vector<Candidate> recompute::findCandidates(const State &st,
-                                                 const Sweep &sw,
-                                                 const Limits &lim,
-                                                 bool alternatives,
-                                                 CandidateStats *stats) {
+std::vector<Candidate>
+recompute::findCandidates(const State &st, const Sweep &sw, const Limits &lim,
+                          bool alternatives, CandidateStats *stats) {
   CandidateFinder finder(st, sw, lim);
   for (BufferId b = 0; b < st.problem.numBuffers(); ++b)
     finder.visit(b, alternatives, stats);

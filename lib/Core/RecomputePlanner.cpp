@@ -138,10 +138,9 @@ void Planner::visit(State &child) {
   bool improvesMacs = haveBest && child.extraMacs < best.extraMacs;
   int64_t cutoff = (!haveBest || !improvesMacs) ? bestPeak : bestPeak + 1;
   double slice = std::max(
-      0.5,
-      std::min(100.0,
-               leftMs() / double(std::max<size_t>(
-                              1, total > visited ? total - visited : 1))));
+      0.5, std::min(100.0,
+                    leftMs() / double(std::max<size_t>(
+                                   1, total > visited ? total - visited : 1))));
   bool resolved = false;
   evaluate(child, slice, cutoff, &resolved);
   allResolved &= resolved;
@@ -300,8 +299,7 @@ std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
 Limits limitsOf(const RecomputeOptions &options, int64_t macsBefore) {
   Limits lim;
   lim.perOp = options.maxRecomputePerOp;
-  double macBudget =
-      std::max(0.0, options.maxMacOverhead) * double(macsBefore);
+  double macBudget = std::max(0.0, options.maxMacOverhead) * double(macsBefore);
   lim.macBudget = macBudget >= 9.0e18 ? std::numeric_limits<int64_t>::max()
                                       : static_cast<int64_t>(macBudget);
   return lim;
@@ -430,8 +428,7 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     return plan;
   };
   if (b0 <= localBound)
-    return finishEmpty("the peak is statement " +
-                           std::to_string(localWitness) +
+    return finishEmpty("the peak is statement " + std::to_string(localWitness) +
                            "'s own inputs, outputs and scratch (local bound)",
                        true);
   if (producers.empty())

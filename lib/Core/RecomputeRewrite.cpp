@@ -200,8 +200,7 @@ struct Incumbents {
   std::vector<std::pair<size_t, StmtId>> clones;
 
   Incumbents(const Problem &p, const Order &order, const RecomputeStep &s)
-      : p(p), order(order), s(s), n(p.numStatements()), pos(n),
-        isLate(n, 0) {
+      : p(p), order(order), s(s), n(p.numStatements()), pos(n), isLate(n, 0) {
     for (size_t i = 0; i < n; ++i)
       pos[order[i]] = i;
     const std::vector<StmtId> members = clonedStatements(s);
@@ -282,8 +281,7 @@ static void recordClones(const State &st, const RecomputeStep &s, State &out) {
   }
 }
 
-bool recompute::applyStep(const State &st, const RecomputeStep &s,
-                          State &out) {
+bool recompute::applyStep(const State &st, const RecomputeStep &s, State &out) {
   if (!checkRecompute(st.problem, s).empty())
     return false;
   Problem q = applyRecompute(st.problem, s);
