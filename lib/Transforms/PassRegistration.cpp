@@ -21,16 +21,25 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
 
 void peakmem::buildOptimizePipeline(OpPassManager &pm,
                                     const OptimizePipelineOptions &options) {
+  // Each phase has its own budget; budget-ms stands for those not given.
+  auto phaseBudget = [&](const auto &o) {
+    return o.hasValue() || !options.budgetMs.hasValue()
+               ? unsigned(o)
+               : unsigned(options.budgetMs);
+  };
   ReorderPassOptions reorder;
   reorder.algorithm = options.algorithm;
-  reorder.budgetMs = options.budgetMs;
+  reorder.budgetMs = phaseBudget(options.reorderBudgetMs);
   reorder.emitRemarks = options.emitRemarks;
   pm.addPass(createReorderPass(reorder));
 
   RecomputePassOptions recompute;
   recompute.maxRecomputePerOp = options.maxRecomputePerOp;
   recompute.maxMacOverhead = options.maxMacOverhead;
-  recompute.budgetMs = options.budgetMs;
+  // Reorder ran just before: the planner starts from its order.
+  recompute.reorderBudgetMs = 0;
+  recompute.planBudgetMs = phaseBudget(options.planBudgetMs);
+  recompute.budgetMs = recompute.planBudgetMs;
   recompute.emitRemarks = options.emitRemarks;
   pm.addPass(createRecomputePass(recompute));
 

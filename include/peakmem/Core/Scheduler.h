@@ -10,6 +10,11 @@
 // The result is never worse than the current order: when nothing better is
 // found, the current order is returned unchanged.
 //
+// The same driver runs against an explicit Deadline from a given incumbent
+// (scheduleBlock with a Deadline): the recompute planner reschedules each
+// candidate that way, with a floor (a bound known beforehand) and a cutoff
+// (orders that cannot beat it are not worth searching).
+//
 // Budgets belong to a function (one pass run on one function), not to a
 // block: FunctionBudget shares one wall-clock budget over the blocks of a
 // function. A block's work is split in two so that the caller can share the
@@ -24,13 +29,25 @@
 
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Deadline.h"
+#include "peakmem/Core/Heuristics.h"
 #include "peakmem/Core/Problem.h"
 
+#include <limits>
 #include <string>
+#include <vector>
 
 namespace peakmem {
 
+/// What a schedule minimizes. Today the live peak (simulatePeak); the arena
+/// size is the next objective.
+enum class Objective { LivePeak };
+
+/// Cost of `order` of `p` under `objective`.
+int64_t objectiveCost(const Problem &p, const Order &order,
+                      Objective objective = Objective::LivePeak);
+
 struct ScheduleOptions {
+  Objective objective = Objective::LivePeak;
   /// "auto", "exact", or a heuristic name (see heuristicName()).
   std::string algorithm = "auto";
   /// Wall-clock budget of this block (scheduleBlock: lower bound, then the
@@ -57,6 +74,9 @@ struct ScheduleResult {
   /// prepareBlock left the block for the exact search (not proven optimal,
   /// algorithm auto or exact).
   bool needsSearch = false;
+  /// (Deadline form) A lower bound reached the cutoff: every order costs at
+  /// least the cutoff, so the search stopped early.
+  bool boundedAway = false;
   /// What produced `order`: "original", a heuristic name, or "exact".
   std::string producedBy = "original";
 };
@@ -77,6 +97,42 @@ ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options);
 /// The exact search from r's order, stopping at r's bound, within
 /// `budgetMs`. Updates r (order, peak, provenOptimal, budgetExhausted).
 void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs);
+
+/// Measured costs (ms, latest measurement) of the parts of a deadline-driven
+/// scheduling that the deadline cannot interrupt: a phase predicted not to
+/// fit in the time left is skipped. Shared by the schedulings of one caller.
+struct PhaseCosts {
+  std::vector<double> heuristic = std::vector<double>(allHeuristics().size());
+  double bound = 0;
+  double searchSetup = 0;
+  /// The caller's own fixed work per scheduling (e.g. applying a step).
+  double apply = 0;
+  /// Predicted cost of one scheduling besides its search budget.
+  double fixed() const;
+};
+
+/// Options of the Deadline form of scheduleBlock.
+struct DeadlineScheduleOptions {
+  Objective objective = Objective::LivePeak;
+  /// A lower bound the caller knows: an order reaching it is optimal.
+  int64_t floor = 0;
+  /// The search stops early (boundedAway) once a lower bound reaches it.
+  int64_t cutoff = std::numeric_limits<int64_t>::max();
+  /// The lower bound's flow limit and share of the time left.
+  unsigned boundMaxFlows = 32;
+  double boundShare = 0.25;
+};
+
+/// Orders `p` from `incumbent` (legal) until `deadline`: every baseline
+/// heuristic (stopping at the floor), then the lower bound, then the exact
+/// search with the time left; each phase predicted by `costs` not to fit in
+/// the time left is skipped, and `costs` is updated with what each took.
+/// Never worse than the incumbent. Sets order, peak, originalPeak, bound,
+/// provenOptimal, boundedAway and producedBy.
+ScheduleResult scheduleBlock(const Problem &p, Order incumbent,
+                             const Deadline &deadline,
+                             const DeadlineScheduleOptions &options,
+                             PhaseCosts &costs);
 
 /// The shortest exact search worth starting, in milliseconds: building a
 /// search's segments alone takes about that long on a block of a few dozen

@@ -32,7 +32,8 @@ namespace peakmem {
 /// Options of the `peakmem-optimize` pipeline: the options of its steps
 /// (peakmem-reorder, peakmem-recompute, peakmem-certify), with the passes'
 /// defaults. Textual form:
-/// `peakmem-optimize{budget-ms=1000 max-mac-overhead=0.05}`.
+/// `peakmem-optimize{budget-ms=1000 max-mac-overhead=0.05}` (budget-ms sets
+/// both phases' budgets; reorder-budget-ms and plan-budget-ms set one).
 struct OptimizePipelineOptions
     : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
   Option<std::string> algorithm{
@@ -40,11 +41,21 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Reorder algorithm: auto | exact | lpmf | bfs | dfs | "
                      "xla-list | xla-dfs | post-order"),
       llvm::cl::init(ReorderPassOptions().algorithm)};
+  Option<unsigned> reorderBudgetMs{
+      *this, "reorder-budget-ms",
+      llvm::cl::desc("Budget per function of the reordering (peakmem-reorder), "
+                     "in milliseconds"),
+      llvm::cl::init(ReorderPassOptions().budgetMs)};
+  Option<unsigned> planBudgetMs{
+      *this, "plan-budget-ms",
+      llvm::cl::desc("Budget per function of the recompute planning "
+                     "(peakmem-recompute, which does not reorder again), in "
+                     "milliseconds"),
+      llvm::cl::init(RecomputePassOptions().planBudgetMs)};
   Option<unsigned> budgetMs{
       *this, "budget-ms",
-      llvm::cl::desc("Budget per function of the reordering, and again of "
-                     "recompute's reordering and of its planning, in "
-                     "milliseconds"),
+      llvm::cl::desc("Sets reorder-budget-ms and plan-budget-ms where they "
+                     "are not given, in milliseconds"),
       llvm::cl::init(ReorderPassOptions().budgetMs)};
   Option<unsigned> maxRecomputePerOp{
       *this, "max-recompute-per-op",

@@ -92,8 +92,10 @@ def ReorderPass : Pass<"peakmem-reorder"> {
 def RecomputePass : Pass<"peakmem-recompute"> {
   let summary = "Recompute cheap producers before late users to lower the peak";
   let description = [{
-    Reorders every block (as peakmem-reorder does), then, in the function
-    body, clones the producers of buffers that are kept alive across the peak
+    Plans on the order the blocks have (in peakmem-optimize, the order
+    peakmem-reorder just gave them); standalone, it first reorders every
+    block as peakmem-reorder does (`reorder-budget-ms`, 0 to skip). In the
+    function body it then clones the producers of buffers that are kept alive across the peak
     only for late users: the clone (the same ops on the same inputs, so the
     same bits) writes a fresh buffer with its own allocation and free right
     before the late users, and the original buffer dies after its early
@@ -113,9 +115,10 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     the extra multiply-accumulates stay within `max-mac-overhead` of the
     function's total (MACs as defined in docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
-    left as the reordering made it and a remark says why. `budget-ms` is per
-    function: the reordering of all its blocks shares one `budget-ms` (as in
-    peakmem-reorder), then the planning has one `budget-ms`.
+    left as the reordering made it and a remark says why. The budgets are per
+    function and per phase: the reordering of all its blocks shares one
+    `reorder-budget-ms` (as in peakmem-reorder), then the planning has
+    `plan-budget-ms`. `budget-ms` sets both phases when they are not given.
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
@@ -127,9 +130,15 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     Option<"maxMacOverhead", "max-mac-overhead", "double",
            /*default=*/"0.004",
            "Extra MACs allowed, as a fraction of the function's MACs">,
+    Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
+           /*default=*/"500",
+           "Budget per function of reordering every block before planning, "
+           "in milliseconds (0: plan on the order as given)">,
+    Option<"planBudgetMs", "plan-budget-ms", "unsigned", /*default=*/"500",
+           "Budget per function of the recompute planning, in milliseconds">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Budget per function of the reordering, and again of the "
-           "planning, in milliseconds">,
+           "Sets reorder-budget-ms and plan-budget-ms where they are not "
+           "given, in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with peaks and extra MACs, and one at "
            "each recomputed buffer">,

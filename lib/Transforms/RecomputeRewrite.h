@@ -1,0 +1,43 @@
+//===- RecomputeRewrite.h - Recompute steps on the IR -----------*- C++ -*-===//
+//
+// Private to peakmem-recompute: the IR side of a RecomputePlan (the core
+// plans on a contracted problem; this clones the ops, allocations and frees
+// of each step and applies the planned order).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_TRANSFORMS_RECOMPUTEREWRITE_H
+#define PEAKMEM_LIB_TRANSFORMS_RECOMPUTEREWRITE_H
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Recompute.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <string>
+#include <vector>
+
+namespace peakmem {
+
+/// Applies the plan's steps to the IR of `bm`'s block (contracted by `c`):
+/// clones the allocation, producer group and free of every cloned buffer
+/// (the target and its chain) and rewires the late users. Returns, for every
+/// statement of plan.problem, its op; sets `buffers` to the value of every
+/// buffer of plan.problem.
+std::vector<mlir::Operation *>
+applyRecomputeSteps(const BlockModel &bm, const Contraction &c,
+                    const RecomputePlan &plan,
+                    std::vector<mlir::Value> &buffers);
+
+/// Orders the entry block of `fn` (rewritten by applyRecomputeSteps, which
+/// returned `stmtOps`) as planned and checks that it peaks at plan.peak.
+/// Returns an empty string on success, else the internal error (a broken
+/// dependency has been reported with notes already when `reported` is set).
+std::string applyPlannedOrder(mlir::FunctionOpInterface fn,
+                              const RecomputePlan &plan,
+                              const std::vector<mlir::Operation *> &stmtOps,
+                              bool &reported);
+
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_TRANSFORMS_RECOMPUTEREWRITE_H
