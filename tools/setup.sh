@@ -5,7 +5,7 @@ set -euo pipefail
 
 PEAKMEM_APT_PACKAGES=(cmake ninja-build g++ llvm-22-dev llvm-22-tools
   libmlir-22-dev mlir-22-tools libgtest-dev python3 python3-numpy python3-onnx
-  python3-flatbuffers python3-matplotlib python3-pytest)
+  python3-flatbuffers python3-matplotlib python3-pytest clang-format pyflakes3)
 # Extra packages a caller needs (e.g. clang for the sanitizer build).
 read -r -a extra <<< "${PEAKMEM_EXTRA_PACKAGES:-}"
 PEAKMEM_APT_PACKAGES+=("${extra[@]}")

@@ -60,3 +60,7 @@ func.func @untouched() {
 // OPT-ARENA: peakmem-optimize: unknown arena='heap' (none | alloc | argument)
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-alignment=3})' 2>&1 | FileCheck %s --check-prefix=OPT-ALIGN
 // OPT-ALIGN: peakmem-optimize: alignment=3 is not a power of two
+
+// Budgets per phase are unsigned milliseconds.
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{plan-budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=PLAN-BUDGET
+// PLAN-BUDGET: '-1' value invalid for uint argument

@@ -15,7 +15,6 @@
 #include <random>
 #include <string>
 
-
 using namespace peakmem;
 
 namespace {
@@ -445,8 +444,7 @@ TEST(Recompute, ReasonWhenReorderingAloneSuffices) {
   EXPECT_EQ(plan.peakBefore, 210);
   EXPECT_EQ(plan.reorderPeak, 120);
   EXPECT_EQ(plan.order, cur);
-  EXPECT_NE(plan.reason.find("reordering alone reaches 120"),
-            std::string::npos)
+  EXPECT_NE(plan.reason.find("reordering alone reaches 120"), std::string::npos)
       << plan.reason;
 }
 
@@ -646,16 +644,15 @@ RandomBlock randomBlock(std::mt19937 &rng, unsigned n, int annotatePct) {
   std::vector<Buf> bufs;
   unsigned made = 0;
   auto newStmt = [&]() {
-    StmtId s = p.addStatement(StmtKind::Compute,
-                              coin(rng) < 15 ? size(rng) : 0);
+    StmtId s =
+        p.addStatement(StmtKind::Compute, coin(rng) < 15 ? size(rng) : 0);
     p.statement(s).macs = macs(rng);
     r.writes.push_back(-1);
     ++made;
     return s;
   };
   auto pick = [&]() -> Buf & {
-    return bufs[std::uniform_int_distribution<size_t>(0, bufs.size() - 1)(
-        rng)];
+    return bufs[std::uniform_int_distribution<size_t>(0, bufs.size() - 1)(rng)];
   };
   auto read = [&](StmtId s, Buf &b) {
     p.addUse(s, b.id);
@@ -696,10 +693,9 @@ RandomBlock randomBlock(std::mt19937 &rng, unsigned n, int annotatePct) {
     for (int k = 0; k < reads; ++k)
       read(s, pick());
     if (coin(rng) < 90 || group.size() == 2) {
-      BufferId id = p.addBuffer(group.size() == 2 && coin(rng) < 10
-                                    ? 4
-                                    : size(rng) * 4,
-                                coin(rng) >= 10);
+      BufferId id =
+          p.addBuffer(group.size() == 2 && coin(rng) < 10 ? 4 : size(rng) * 4,
+                      coin(rng) >= 10);
       for (StmtId g : group) {
         p.addUse(g, id);
         r.writes[g] = id;
@@ -718,9 +714,8 @@ RandomBlock randomBlock(std::mt19937 &rng, unsigned n, int annotatePct) {
           inputs.push_back(x);
     bool ok = true;
     for (StmtId u : p.buffer(b.id).users)
-      if (r.writes[u] >= 0 &&
-          std::find(inputs.begin(), inputs.end(), BufferId(r.writes[u])) !=
-              inputs.end())
+      if (r.writes[u] >= 0 && std::find(inputs.begin(), inputs.end(),
+                                        BufferId(r.writes[u])) != inputs.end())
         ok = false;
     if (ok)
       r.producers.push_back({b.id, b.group});
@@ -785,8 +780,8 @@ void checkSemantics(const RandomBlock &rb, const Order &current,
     q = applyRecompute(q, s);
   }
   std::vector<uint64_t> before = execute(rb.p, current, rb.writes, origin);
-  std::vector<uint64_t> after = execute(plan.problem, plan.order, writes,
-                                        origin);
+  std::vector<uint64_t> after =
+      execute(plan.problem, plan.order, writes, origin);
   for (StmtId s = 0; s < plan.problem.numStatements(); ++s)
     ASSERT_EQ(after[s], before[origin[s]]) << what << " statement " << s;
 }
@@ -832,8 +827,7 @@ TEST(Recompute, SemanticCheckNeedsTheWriteAfterReadEdge) {
   qWrites.push_back(nb);
   qWrites.push_back(nb);
   std::vector<StmtId> origin = {0, 1, 2, 3, 4, 5, 6, 1, 2};
-  std::vector<uint64_t> ref =
-      execute(f.p, identityOrder(f.p), writes, origin);
+  std::vector<uint64_t> ref = execute(f.p, identityOrder(f.p), writes, origin);
   Order legal = {0, 1, 2, 3, 4, 7, 8, 5, 6};
   Order late = {0, 1, 2, 3, 4, 5, 7, 8, 6};
   ASSERT_TRUE(isLegalOrder(q, legal));
