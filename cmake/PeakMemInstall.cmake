@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Install rules and the exported CMake package of peakmem.
 #
 #   cmake --install build --prefix <prefix>

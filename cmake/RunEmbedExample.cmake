@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The embed-example test (cmake -P): install peakmem into a fresh prefix,
 # build examples/embed against it with find_package(PeakMem) and run it.
 #

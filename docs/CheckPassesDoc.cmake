@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DGENERATED=<build>/docs/PeakMemPasses.md -DDOC=<src>/docs/Passes.md -P CheckPassesDoc.cmake
 #
 # docs/Passes.md is a hand-written part followed by the pass reference that

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`python3 tools/bench.py` (from the repository): the corpus benchmark behind docs/results.md.
 
 For every bufferized model of corpus/ it measures, with the same memory model

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures and builds peakmem into build/ (or $PEAKMEM_BUILD_DIR).
 # Extra arguments are passed to cmake (e.g. -DPEAKMEM_ENABLE_SANITIZERS=ON).
 set -euo pipefail

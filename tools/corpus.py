@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Regenerates the bundled corpus (corpus/*/*.mlir and corpus/README.md).
 
     /usr/bin/python3 corpus/generate.py [--models DIR] [--only SUBSTR] [--jobs N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job on a bundled real model (MLPerf Tiny keyword spotting, int8):
 # build, import (from ../shared/models when present, else the bundled corpus
 # file), optimize (reorder, recompute, certify), execute before and after,

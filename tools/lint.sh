@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Lints the tree; exits non-zero on any finding:
 #  - clang-format (LLVM style, .clang-format) on every C and C++ file of
 #    lib/, include/, tools/, test/Unit and examples/, as a dry run;

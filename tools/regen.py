@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`python3 tools/regen.py` (from the repository): regeneration versus permutation (docs/Regeneration.md).
 
 For every corpus model it compares two ways of lowering the peak with the

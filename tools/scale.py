@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`python3 tools/scale.py` (from the repository): speed and memory on generated large inputs.
 
 Generates (1) one block of N statements shaped as a chain with skips

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what peakmem needs on a fresh Debian 12 machine (as root), or
 # prints the exact apt line and stops. Sourced by test.sh and demo.sh.
 set -euo pipefail

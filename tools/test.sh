@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs every test: core unit tests (GoogleTest), lit/FileCheck tests (passes,
 # plugin, execution through mlir-runner), and the Python tests (importers,
 # harness, randomized differential test), all through ctest.

@@ -1,5 +1,7 @@
 //===- main.cpp - Embedding peakmem in a compiler's own pipeline ----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // peakmem-embed <file.mlir>
 //  1. parses the file and runs reorder -> recompute -> certify -> verify on
 //     every function-like op through the tool's own PassManager (at module

@@ -1,4 +1,6 @@
 //===- Accesses.cpp - Element ranges and memory ordering per base ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Accesses.h"
 

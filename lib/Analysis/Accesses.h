@@ -1,5 +1,7 @@
 //===- Accesses.h - Element ranges and memory ordering per base -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to lib/Analysis. What a statement accesses, per base allocation,
 // and the ordering edges that conflicting accesses take.
 //

@@ -1,4 +1,6 @@
 //===- AliasAnalysis.cpp - Where memrefs point, captures, async work ------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "AliasAnalysis.h"
 

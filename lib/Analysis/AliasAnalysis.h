@@ -1,4 +1,6 @@
 //===- AliasAnalysis.h - Where memrefs point, captures, async work -*- C++
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //-*-===//
 //
 // Private to lib/Analysis. The alias facts the memory model builder relies on:

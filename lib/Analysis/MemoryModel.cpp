@@ -1,4 +1,6 @@
 //===- MemoryModel.cpp - Buffer lifetimes of a function, from IR ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "ModelBuilder.h"

@@ -1,5 +1,7 @@
 //===- ModelBuilder.h - Builds the memory model, phase by phase -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to lib/Analysis: the builder behind MemoryModel
 // (peakmem/Analysis/MemoryModel.h).
 //

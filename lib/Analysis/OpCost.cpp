@@ -1,5 +1,7 @@
 //===- OpCost.cpp - Bytes an allocation requests, MACs an op performs -----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Byte sizes follow the heap lowering exactly (docs/Model.md, "Byte sizes").
 // `finalize-memref-to-llvm` requests
 //   numElements * sizeof(T) + extra,

@@ -1,4 +1,6 @@
 //===- Recomputability.cpp - Buffers a clone of their writers recreates ---===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/Recomputability.h"
 

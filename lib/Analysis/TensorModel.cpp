@@ -1,5 +1,7 @@
 //===- TensorModel.cpp - Buffer lifetimes of tensor IR --------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One method per phase of the model (TensorModel.h): the body's shape, its
 // statements, each statement's uses and result buffers, the returned
 // buffers, the barrier edges.

@@ -1,4 +1,6 @@
 //===- Arena.cpp - Static arena placement: problem, plan, checker ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Arena.h"
 

@@ -1,5 +1,7 @@
 //===- ArenaBaselines.cpp - Published arena placement heuristics ----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The rules and their sources are in ArenaBaselines.h.
 //
 //===----------------------------------------------------------------------===//

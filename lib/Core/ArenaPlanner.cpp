@@ -1,5 +1,7 @@
 //===- ArenaPlanner.cpp - peakmem's arena placement search ----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The method and its exactness argument are in ArenaPlanner.h.
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,7 @@
 //===- Bounds.cpp - Reachability and the cheap lower bounds ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Bound names, the reachability matrix, and the bounds that need no flow:
 // boundary, local and forced-live. The trap and pairwise bounds are in
 // TrapBounds.cpp, the driver that combines them in ComputeLowerBound.cpp.

@@ -1,4 +1,6 @@
 //===- Certificate.cpp - Checkable proofs of a lower bound ----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Certificate.h"
 #include "peakmem/Core/MaxFlow.h"

@@ -1,5 +1,7 @@
 //===- ComputeLowerBound.cpp - The lower-bound driver ---------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // computeLowerBound (Bounds.h): the cheap bounds of every statement, then
 // traps at the incumbent's steps by decreasing live bytes, then pairwise
 // strengthening, within a number of max-flows and a Deadline.

@@ -1,4 +1,6 @@
 //===- Deadline.cpp - A wall-clock budget ---------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Deadline.h"
 

@@ -1,5 +1,7 @@
 //===- ExactSearch.cpp - Minimum-peak order by bounded search -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The driver of the exact search: divide the incumbent at sequential points
 // (SearchSegments.h), then search each segment by branch and bound
 // (SegmentSearch.h), the segment holding the peak first, and compose the

@@ -1,4 +1,6 @@
 //===- Graph.cpp - Topological orders of a Problem's statements -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Graph.h"
 

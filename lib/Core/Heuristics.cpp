@@ -1,5 +1,7 @@
 //===- Heuristics.cpp - Production-compiler list schedulers ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Re-implementations (from the published sources, not copied) of the
 // topological sorts PyTorch Inductor and XLA use to reduce peak memory. All
 // memory quantities come from the shared Simulator; this file only decides

@@ -1,4 +1,6 @@
 //===- MaxFlow.cpp - Dinic's maximum flow ---------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/MaxFlow.h"
 

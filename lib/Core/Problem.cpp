@@ -1,4 +1,6 @@
 //===- Problem.cpp - The peak-memory scheduling problem -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Problem.h"
 #include "peakmem/Core/Graph.h"

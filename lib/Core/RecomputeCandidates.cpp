@@ -1,5 +1,7 @@
 //===- RecomputeCandidates.cpp - Recompute candidates at the peak ---------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The steps the planner considers in a state: buffers live across a peak
 // step of its order (or read there) whose producer group runs before it,
 // split between early and late users, optionally with a chain; and the O(n)

@@ -1,5 +1,7 @@
 //===- RecomputePlanner.cpp - Choosing recompute steps --------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // planRecompute chooses steps:
 //   1. baseline: reschedule the input (what reordering alone reaches);
 //   2. exact planner: when the baseline's peak steps give at most 12

@@ -1,5 +1,7 @@
 //===- RecomputeRewrite.cpp - Applying recompute steps to a problem -------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The transformation of a problem by one recompute step (checkRecompute,
 // applyRecompute), and its application to the planner's State: the clones'
 // bookkeeping (origin, per-op counts, extra MACs, the fresh buffers' groups)

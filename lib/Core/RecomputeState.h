@@ -1,5 +1,7 @@
 //===- RecomputeState.h - The recompute planner's working state -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to the recompute planning of lib/Core (RecomputeRewrite.cpp,
 // RecomputeCandidates.cpp, RecomputePlanner.cpp): a problem with the steps
 // applied so far and its best known order (State), the limits a step must

@@ -1,4 +1,6 @@
 //===- Scheduler.cpp - Find a low-peak order for one block ----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/ExactSearch.h"

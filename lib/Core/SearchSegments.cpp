@@ -1,4 +1,6 @@
 //===- SearchSegments.cpp - Cut a block at its sequential points ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "SearchSegments.h"
 

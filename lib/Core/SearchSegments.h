@@ -1,5 +1,7 @@
 //===- SearchSegments.h - Cut a block at its sequential points -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to lib/Core: how exactSearch (ExactSearch.cpp) divides a problem.
 // A sequential point is comparable with every statement, so it runs with the
 // same executed set in every order; between two of them lies a segment,

@@ -1,5 +1,7 @@
 //===- SegmentSearch.cpp - Branch and bound over one segment --------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // All memory figures come from the shared Simulator run on the segment
 // problem; this file never counts bytes itself.
 //

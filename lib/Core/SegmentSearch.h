@@ -1,5 +1,7 @@
 //===- SegmentSearch.h - Branch and bound over one segment ----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to lib/Core: the search state of exactSearch (ExactSearch.cpp). A
 // segment is a Problem of its own (SearchSegments.h); this file finds its
 // minimum-peak order by a depth-first branch and bound over its ideals, with

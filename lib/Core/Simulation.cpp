@@ -1,4 +1,6 @@
 //===- Simulation.cpp - Live bytes of an order, step by step --------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Simulation.h"
 

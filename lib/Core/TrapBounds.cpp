@@ -1,5 +1,7 @@
 //===- TrapBounds.cpp - Trap and pairwise lower bounds --------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The minimum-closure bounds: the trap network of one statement (its sides,
 // contracted and solved by max-flow) and the pairwise either/or bound built
 // from two conditioned traps. The networks are written out in

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
  * peakmem_runtime: the counting heap behind `python -m peakmem exec`.
  *
  * A module lowered with `--finalize-memref-to-llvm=use-generic-functions=true`

@@ -1,4 +1,5 @@
 /*
+ * SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
  * Opaque external functions for execution tests of programs whose calls
  * retain a pointer (a DMA started by one call and finished by another).
  *

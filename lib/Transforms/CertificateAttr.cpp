@@ -1,4 +1,6 @@
 //===- CertificateAttr.cpp - Certificates as MLIR attributes --------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/CertificateAttr.h"
 

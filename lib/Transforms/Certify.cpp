@@ -1,4 +1,6 @@
 //===- Certify.cpp - Attach peak, lower bound and certificate -------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"

@@ -1,4 +1,6 @@
 //===- FunctionRunner.cpp - Run a pass's step on every function -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/FunctionRunner.h"
 

@@ -1,4 +1,6 @@
 //===- FunctionScheduler.cpp - Reorder every block of a function ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Core/Simulation.h"

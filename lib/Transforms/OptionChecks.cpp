@@ -1,4 +1,6 @@
 //===- OptionChecks.cpp - Validation of pass and pipeline options ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/OptionChecks.h"
 

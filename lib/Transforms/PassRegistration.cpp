@@ -1,4 +1,6 @@
 //===- PassRegistration.cpp - Register every peakmem pass and pipeline ----===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"

@@ -1,5 +1,7 @@
 //===- PlanArena.cpp - Place static heap buffers in one arena -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The MLIR side of static arena planning (docs/Arena.md). The memory model
 // gives every block's Problem; the entry block's Problem under the current
 // order, through the core's extractArenaProblem, gives the lifetimes; buffers

@@ -1,5 +1,7 @@
 //===- Recompute.cpp - Selective recomputation under per-op bounds --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The peakmem-recompute pass: optionally reorders (reorder-budget-ms), asks
 // the core planner for steps on the entry block as it stands
 // (plan-budget-ms), and applies them with RecomputeRewrite.

@@ -1,4 +1,6 @@
 //===- RecomputeRewrite.cpp - Recompute steps on the IR -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RecomputeRewrite.h"
 #include "peakmem/Core/Simulation.h"

@@ -1,5 +1,7 @@
 //===- RecomputeRewrite.h - Recompute steps on the IR -----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to peakmem-recompute: the IR side of a RecomputePlan (the core
 // plans on a contracted problem; this clones the ops, allocations and frees
 // of each step and applies the planned order).

@@ -1,4 +1,6 @@
 //===- Reorder.cpp - Statement permutation for minimum peak memory --------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Scheduler.h"

@@ -1,5 +1,7 @@
 //===- ReorderTensors.cpp - Reorder tensor IR before bufferization --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The "regeneration" route of docs/Regeneration.md: schedule linalg-on-tensors
 // IR with the same core scheduler as peakmem-reorder, BEFORE bufferization,
 // from the tensor-level memory model (peakmem/Analysis/TensorModel.h). The

@@ -1,4 +1,6 @@
 //===- Report.cpp - Annotate functions with their modeled peak ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Simulation.h"

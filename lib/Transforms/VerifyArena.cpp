@@ -1,5 +1,7 @@
 //===- VerifyArena.cpp - Re-check a static arena plan from the IR ---------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Independent of the planner: lifetimes are rebuilt from the planned IR (a
 // view lives from itself to the last use of any view-like alias in its
 // block; a use nested in an op counts for that op's whole step; a view in a

@@ -1,4 +1,6 @@
 //===- VerifyCertificate.cpp - Re-check certificates against the IR -------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """peakmem's Python library: model importers (frontends/), the execution
 harness (execute), pipelines and their reports (passes, mlirtext), the
 optimize job and plots; cli/ holds the `peakmem` subcommands.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Command line: peakmem {optimize,import,exec,plot} ...
 
 Installed by `cmake --install` as <prefix>/bin/peakmem; from a source checkout,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`python -m peakmem exec`: run a bufferized module and measure it.
 
 Ground truth for the peakmem memory model: the function under test is called

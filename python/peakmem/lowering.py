@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The one lowering of a bufferized module to the LLVM dialect, and the
 libraries mlir-runner needs to run it.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reading MLIR text as mlir-opt / peakmem-opt print it: the one parser.
 
 Everything in peakmem that looks into a printed module goes through here:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Import, optimize, execute, report: the job behind `peakmem optimize MODEL`
 (peakmem/cli/optimize.py) and `peakmem plot`.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Running peakmem-opt / mlir-opt pipelines and reading what the passes
 report: the peakmem.* function attributes (parsed by peakmem.mlirtext) and
 peakmem-report's JSON timeline."""

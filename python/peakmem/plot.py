@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Plots of data it is given (`peakmem plot`, `peakmem optimize --plot`,
 tools/bench.py): live bytes over statements, before and after
 (peakmem-report timelines, see optimize.live_timelines); the static arena plan

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Locations of the tools peakmem drives (no MLIR Python bindings exist here).
 
 peakmem's own products (peakmem-opt, the counting-allocator runtime) are found,

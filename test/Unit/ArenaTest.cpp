@@ -1,5 +1,7 @@
 //===- ArenaTest.cpp - Arena placement: checker, baselines, planner -------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Oracles here are written from the definitions, not through the library:
 // a quadratic plan checker, first fit by scanning aligned offsets upward,
 // the optimum over all placement orders, and the optimum over all offsets.

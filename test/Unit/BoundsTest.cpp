@@ -1,4 +1,6 @@
 //===- BoundsTest.cpp - Lower bound soundness and tightness ---------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Bounds.h"
 #include "TestProblems.h"

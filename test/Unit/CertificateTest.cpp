@@ -1,4 +1,6 @@
 //===- CertificateTest.cpp - Certificate construction, checking, codec ----===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Certificate.h"
 #include "TestProblems.h"

@@ -1,4 +1,6 @@
 //===- ExactSearchTest.cpp - Exact search and sequential points -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/ExactSearch.h"
 #include "TestProblems.h"

@@ -1,4 +1,6 @@
 //===- GraphTest.cpp - Topological orders and closures --------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Graph.h"
 #include "TestProblems.h"

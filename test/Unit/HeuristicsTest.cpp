@@ -1,4 +1,6 @@
 //===- HeuristicsTest.cpp - Inductor and XLA list schedulers --------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Heuristics.h"
 #include "TestProblems.h"

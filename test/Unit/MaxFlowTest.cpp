@@ -1,4 +1,6 @@
 //===- MaxFlowTest.cpp - Dinic max-flow tests
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //------------------------------===//
 
 #include "peakmem/Core/MaxFlow.h"

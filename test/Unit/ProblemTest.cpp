@@ -1,4 +1,6 @@
 //===- ProblemTest.cpp - Problem, contraction and simulation tests --------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Problem.h"
 #include "TestProblems.h"

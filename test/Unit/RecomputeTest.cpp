@@ -1,4 +1,6 @@
 //===- RecomputeTest.cpp - Selective recomputation planning ---------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Recompute.h"
 #include "TestProblems.h"

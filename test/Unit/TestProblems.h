@@ -1,4 +1,6 @@
 //===- TestProblems.h - Random problems and a brute-force oracle -*- C++
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //-*-===//
 //
 // Shared by the core unit tests. The oracle recomputes live bytes from the

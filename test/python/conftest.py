@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """pytest configuration of the Python tests: the peakmem package of this
 checkout (python/) and the shared helpers of this directory are importable,
 whatever the working directory or PYTHONPATH."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Randomized differential testing of peakmem's passes (docs/Testing.md).
 
 Three independent parts, none of which uses peakmem's own code:

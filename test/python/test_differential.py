@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Randomized differential test of peakmem-reorder (docs/Testing.md).
 
 Random bufferized programs from test/python/fuzz.py are reordered by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Tests of `python -m peakmem exec` (python/peakmem/execute.py) and of the
 counting runtime (lib/Runtime/CountingAllocator.c).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Tests of the model importers (python/peakmem/frontends).
 
 Run: /usr/bin/python3 -m pytest test/python/test_frontends.py

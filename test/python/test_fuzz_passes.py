@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Randomized test of every peakmem pass and the pipeline (docs/Testing.md).
 
 Extended random programs from test/python/fuzz.py (the reorder test's

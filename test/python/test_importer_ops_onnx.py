@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Executes ONNX (opset 13) ops through the importer and compares with numpy.
 
 All cases share ONE ONNX graph: its single input X (1-D) is cut by Slice +

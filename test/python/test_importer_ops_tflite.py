@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Executes TFLite builtin ops through the importer and compares with numpy.
 
 Every case is a tiny single-op graph; all cases of one element type share ONE

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Helpers of the importer op tests (test_importer_ops_*.py): a minimal TFLite
 flatbuffer writer (python3-flatbuffers, field indices of the public schema, the
 same ones tflite_schema.py reads) and numpy versions of TFLite's quantized

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The installed `peakmem` command (cmake/PeakMemInstall.cmake, issue 14).
 
 Installs the build tree (PEAKMEM_BUILD_DIR, default <repo>/build) into a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Tests of peakmem.mlirtext, the one reader of printed MLIR, and of the
 attribute readers built on it (passes.function_attrs, passes.arena_stats)."""
 

@@ -1,4 +1,6 @@
 //===- peakmem-opt.cpp - mlir-opt with the peakmem passes -----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/Passes.h"
 

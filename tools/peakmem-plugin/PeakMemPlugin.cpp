@@ -1,5 +1,7 @@
 //===- PeakMemPlugin.cpp - peakmem as a pass plugin for mlir-opt ----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // mlir-opt --load-pass-plugin=PeakMemPlugin.so \
 //   --pass-pipeline='builtin.module(peakmem-optimize{max-mac-overhead=0.05})'
 //   in.mlir

@@ -1,5 +1,7 @@
 //===- MemoryModel.h - Buffer lifetimes of a function, from IR --*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Extracts the scheduling problem (peakmem/Core/Problem.h) of every block of a
 // function-like op from memory effects. This is the single source of truth
 // that report, reorder, recompute, certify and verify all read.

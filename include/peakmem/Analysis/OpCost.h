@@ -1,5 +1,7 @@
 //===- OpCost.h - Bytes an allocation requests, MACs of an op -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The two costs the memory model attaches to IR: the heap bytes an
 // allocation requests from the allocator (what the counting runtime
 // measures), and the multiply-accumulates an op performs (what the recompute

@@ -1,4 +1,6 @@
 //===- Recomputability.h - Buffers a clone of their writers recreates -*- C++
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //-*-===//
 //
 // Which buffers of a modeled block can be recomputed: freed again by a clone

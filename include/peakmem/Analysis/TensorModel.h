@@ -1,5 +1,7 @@
 //===- TensorModel.h - Buffer lifetimes of tensor IR ------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tensor-level memory model that peakmem-reorder-tensors schedules
 // (docs/Regeneration.md): the scheduling problem (peakmem/Core/Problem.h) of
 // a function body of linalg-on-tensors IR, BEFORE bufferization.

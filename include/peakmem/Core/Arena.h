@@ -1,5 +1,7 @@
 //===- Arena.h - Static arena placement: problem, plan, checker -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The MLIR-free model of static memory planning: every buffer of a block gets
 // a fixed byte offset in one arena, planned ahead of time (TFLite Micro, IREE,
 // TVM AoT). An ArenaProblem is a set of buffers, each with

@@ -1,5 +1,7 @@
 //===- ArenaBaselines.h - Published arena placement heuristics -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each baseline is written from the rule its project publishes, so that
 // peakmem's planner is compared with what edge runtimes actually do. All of
 // them work on an ArenaProblem (Arena.h): sizes are already rounded up to the

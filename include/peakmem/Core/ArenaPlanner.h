@@ -1,5 +1,7 @@
 //===- ArenaPlanner.h - peakmem's arena placement search ------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Plans the offsets of one ArenaProblem (one fixed order), certified against
 // the live-bytes lower bound (Arena.h).
 //

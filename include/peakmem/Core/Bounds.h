@@ -1,5 +1,7 @@
 //===- Bounds.h - Lower bounds on the minimum peak of a block -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every bound here holds for EVERY legal order of a Problem (Problem.h
 // accounting: a buffer is live from the step of its first user through the
 // step of its last user, or to the end of the block if !freedInBlock). The

@@ -1,5 +1,7 @@
 //===- Certificate.h - Checkable proofs of a lower bound -------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A certificate says: "this order peaks at `peak` bytes, and no legal order
 // can peak below `lowerBound`". When the two are equal the order is optimal.
 // The checker needs only the Problem and the order: it re-simulates the

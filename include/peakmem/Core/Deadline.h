@@ -1,5 +1,7 @@
 //===- Deadline.h - A wall-clock budget ------------------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The one clock of the core: a start time and a budget in milliseconds. Every
 // algorithm that stops on time (bounds, exact search, arena planning) asks a
 // Deadline; none reads the clock itself.

@@ -1,5 +1,7 @@
 //===- ExactSearch.h - Minimum-peak order by bounded search ----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Exact minimisation of the peak over all legal orders of a (contracted)
 // problem, within a time and state budget.
 //

@@ -1,5 +1,7 @@
 //===- Graph.h - Topological orders of a Problem's statements --*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The dependency-graph utilities every algorithm of the core shares: Kahn's
 // in-degree counters (ReadyCounter), the topological orders built on them, and
 // the ancestor / descendant closure of one statement. They read only the

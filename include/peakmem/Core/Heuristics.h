@@ -1,5 +1,7 @@
 //===- Heuristics.h - Production-compiler list schedulers ------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The topological sorts that production compilers use to lower peak memory,
 // re-implemented on the peakmem memory model so that they can be compared with
 // (and serve as incumbents for) the exact search on the same problems:

@@ -1,4 +1,6 @@
 //===- MaxFlow.h - Maximum flow / minimum cut on int64 capacities -*- C++
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //-*-===//
 //
 // Dinic's algorithm on a directed network with int64 capacities, one of which

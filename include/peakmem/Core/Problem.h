@@ -1,5 +1,7 @@
 //===- Problem.h - The peak-memory scheduling problem -----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The MLIR-free memory model. A Problem is one block: its statements, the
 // buffers the block allocates, which statements use each buffer, and the
 // dependency edges every legal order must respect. The MLIR layer extracts it

@@ -1,5 +1,7 @@
 //===- Recompute.h - Selective recomputation planning ----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Trading extra work for a lower peak: a buffer b kept alive across the peak
 // only for late users can instead be recomputed right before them. The
 // statements that write b (its producer group, e.g. a fill and a convolution

@@ -1,5 +1,7 @@
 //===- Scheduler.h - Find a low-peak order for one block -------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The driver that every pass uses to order a (contracted) block:
 //   auto:  certify the current order first (a certified-optimal block costs
 //          one bound evaluation and no search); otherwise run every baseline

@@ -1,5 +1,7 @@
 //===- Simulation.h - Live bytes of an order, step by step -----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The single simulator of the memory model: every pass, scheduler and the
 // certificate checker evaluate orders through it. O(sum of degrees).
 //

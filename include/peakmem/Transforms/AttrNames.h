@@ -1,5 +1,7 @@
 //===- AttrNames.h - Names of every peakmem attribute ----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every `peakmem.*` attribute the passes set or read, in one place. The
 // meaning of each is documented where the pass that sets it is
 // (docs/Passes.md).

@@ -1,5 +1,7 @@
 //===- CertificateAttr.h - Certificates as MLIR attributes -----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The attribute form of a core Certificate (see docs/Certificates.md):
 //   peakmem.peak, peakmem.lower_bound (i64), peakmem.optimal (bool) and
 //   peakmem.certificate = {kind, witness, conditioned_on, flow, flow2}

@@ -1,5 +1,7 @@
 //===- FunctionRunner.h - Run a pass's step on every function --*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every peakmem pass is op-agnostic (`Pass<"peakmem-...">`): it can be
 // scheduled on a function-like op (`func.func(peakmem-reorder)`,
 // `any(peakmem-reorder)`), on a module (`--peakmem-reorder`,

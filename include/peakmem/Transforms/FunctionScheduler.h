@@ -1,5 +1,7 @@
 //===- FunctionScheduler.h - Reorder every block of a function -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The MLIR side of scheduling: extract each block's problem from the memory
 // model, contract it, schedule it with the core, expand the order back to
 // every op (allocs before first use, frees after last use) and move the ops.

@@ -1,5 +1,7 @@
 //===- OptionChecks.h - Validation of pass and pipeline options -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One check per kind of option value, shared by the passes (in initialize(),
 // which every form reaches: a flag, a textual pipeline, the plugin, a pass
 // created from C++) and by the peakmem-optimize pipeline (when its options

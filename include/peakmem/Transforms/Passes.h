@@ -1,5 +1,7 @@
 //===- Passes.h - peakmem passes -------------------------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every peakmem pass is op-agnostic and works on function-like ops
 // (mlir::FunctionOpInterface: func.func, gpu.func, a compiler's own): it can
 // be scheduled on such an op (`func.func(peakmem-reorder)`,

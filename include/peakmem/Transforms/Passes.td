@@ -1,4 +1,6 @@
 //===- Passes.td - peakmem pass definitions ----------------*- tablegen -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #ifndef PEAKMEM_TRANSFORMS_PASSES
 #define PEAKMEM_TRANSFORMS_PASSES

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`peakmem exec FILE`: run a bufferized module, print peak_bytes and
 output_digest (the harness is peakmem.execute)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`peakmem import MODEL.tflite|MODEL.onnx -o OUT.mlir [--weights ...] [--keep-stages DIR]`
 
 The importer is peakmem.frontends.importer. The bundled corpus is regenerated

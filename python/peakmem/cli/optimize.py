@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`peakmem optimize MODEL`: import, optimize, execute before/after, report
 (the job is peakmem.optimize)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`peakmem plot MODEL -o PNG`: live bytes over statements before and after
 peakmem; with --arena, the static arena plan of the optimized program."""
 

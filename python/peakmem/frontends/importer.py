@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A TFLite or ONNX model (or a built-in ReDimNet graph) to bufferized memref
 IR: peakmem's TOSA emitters, then the upstream lowering of pipeline.py.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """ONNX -> TOSA MLIR (one func.func @main, static shapes).
 
 Layout: every 4-D activation is kept NHWC (TOSA's layout); the graph's logical

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The upstream lowering route: TOSA -> linalg on tensors -> fused -> memref with frees.
 
 Every stage is one mlir-opt invocation so that `--keep-stages` can write them.

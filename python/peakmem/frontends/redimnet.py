@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """ReDimNet (speaker embedding, arXiv 2407.18223) built directly with the TOSA emitter.
 
 No torch: the graph follows the published architecture description (see

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Importer self-check: JIT-runs an imported (bufferized) module on two
 different deterministic inputs and reports whether the outputs differ.
 

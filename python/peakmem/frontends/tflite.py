@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """TFLite flatbuffer -> TOSA MLIR (one func.func @main, static shapes).
 
 int8 models keep int8 activations: convolutions and fully connected layers are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A minimal, dependency-free reader for TFLite flatbuffers.
 
 Only the tables and fields the importer needs are decoded. Field indices follow

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Shared TOSA 1.0 (LLVM/MLIR 22 syntax) text emitter used by every frontend.
 
 The emitter builds one public `func.func @main` with static shapes. Layout is
