@@ -643,3 +643,34 @@ func.func @region_args_not_external(%out: memref<1xf32>) -> memref<64xf32> {
   memref.dealloc %s : memref<1xf32>
   return %c : memref<64xf32>
 }
+
+// -----
+
+// Asynchronous GPU work: gpu.launch_func async captures %a (an operand it
+// declares no effect on) and may read it until gpu.wait; gpu.wait has unknown
+// effects, an opaque access that reaches every captured buffer, so the free
+// of %a stays after the wait (moving it up to free %a before %b is allocated
+// would lower the peak to 64 bytes).
+// CHECK-LABEL: func.func @gpu_async
+// CHECK: gpu.launch_func async
+// CHECK: gpu.wait
+// CHECK-NEXT: memref.dealloc %alloc :
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @kern(%a: memref<16xf32>) kernel { gpu.return }
+  }
+  // expected-remark @below {{'gpu_async' peak 128 -> 128 bytes}}
+  func.func @gpu_async(%x: memref<16xf32>) {
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc() : memref<16xf32>
+    memref.copy %x, %a : memref<16xf32> to memref<16xf32>
+    %t = gpu.launch_func async @k::@kern blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<16xf32>)
+    %b = memref.alloc() : memref<16xf32>
+    memref.copy %x, %b : memref<16xf32> to memref<16xf32>
+    memref.copy %b, %x : memref<16xf32> to memref<16xf32>
+    memref.dealloc %b : memref<16xf32>
+    gpu.wait [%t]
+    memref.dealloc %a : memref<16xf32>
+    return
+  }
+}
