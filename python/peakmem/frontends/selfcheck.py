@@ -96,28 +96,7 @@ def driver(args, rets, seed):
         lines.append(f"      linalg.yield %y : {et}")
         lines.append("    }")
         names.append((f"%a{k}", mt))
-    rtypes = ["memref<" + "x".join(map(str, s)) + f"x{et}>" for s, et in rets]
-    res = ", ".join(f"%r{k}" for k in range(len(rets)))
-    call = f"call @main({', '.join(n for n, _ in names)}) : ({', '.join(t for _, t in names)}) -> ({', '.join(rtypes)})"
-    lines.append(f"    {res} = {call}" if rets else f"    {call}")
-    for k, ((shape, et), mt) in enumerate(zip(rets, rtypes)):
-        ft = "memref<" + "x".join(map(str, shape)) + "xf32>"
-        r = len(shape)
-        idx = ", ".join(f"d{i}" for i in range(r))
-        lines.append(f"    %f{k} = memref.alloc() : {ft}")
-        if et == "f32":
-            lines.append(f"    memref.copy %r{k}, %f{k} : {mt} to {ft}")
-        else:
-            conv = ("arith.extf" if et.startswith("f") else "arith.sitofp")
-            lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>, "
-                         f"affine_map<({idx}) -> ({idx})>], iterator_types = "
-                         f"[{_par(r)}]}} ins(%r{k} : {mt}) outs(%f{k} : {ft}) {{")
-            lines.append(f"    ^bb0(%i: {et}, %o: f32):")
-            lines.append(f"      %c = {conv} %i : {et} to f32")
-            lines.append("      linalg.yield %c : f32")
-            lines.append("    }")
-        lines.append(f"    %u{k} = memref.cast %f{k} : {ft} to memref<*xf32>")
-        lines.append(f"    call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+    _call_main_and_print(lines, names, rets, unsigned=())
     lines.append("    return")
     lines.append("  }")
     return "\n".join(lines)
@@ -175,30 +154,7 @@ def run_with_inputs(text, inputs, timeout=600, opt_level=0):
         glob.append(f'  memref.global "private" @pm_in{k} : {mt} = {_literal(arr, et)}')
         lines.append(f"    %a{k} = memref.get_global @pm_in{k} : {mt}")
         names.append((f"%a{k}", mt))
-    rtypes = [_mt(s, et) for s, et in rets]
-    res = ", ".join(f"%r{k}" for k in range(len(rets)))
-    call = (f"call @main({', '.join(n for n, _ in names)}) : "
-            f"({', '.join(t for _, t in names)}) -> ({', '.join(rtypes)})")
-    lines.append(f"    {res} = {call}" if rets else f"    {call}")
-    for k, ((shape, et), mt) in enumerate(zip(rets, rtypes)):
-        ft = _mt(shape, "f32")
-        r = len(shape)
-        idx = ", ".join(f"d{i}" for i in range(r))
-        lines.append(f"    %f{k} = memref.alloc() : {ft}")
-        if et == "f32":
-            lines.append(f"    memref.copy %r{k}, %f{k} : {mt} to {ft}")
-        else:
-            conv = ("arith.extf" if et.startswith("f") else
-                    "arith.uitofp" if et in ("i1", "ui8") else "arith.sitofp")
-            lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>, "
-                         f"affine_map<({idx}) -> ({idx})>], iterator_types = "
-                         f"[{_par(r)}]}} ins(%r{k} : {mt}) outs(%f{k} : {ft}) {{")
-            lines.append(f"    ^bb0(%i: {et}, %o: f32):")
-            lines.append(f"      %c = {conv} %i : {et} to f32")
-            lines.append("      linalg.yield %c : f32")
-            lines.append("    }")
-        lines.append(f"    %u{k} = memref.cast %f{k} : {ft} to memref<*xf32>")
-        lines.append(f"    call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+    _call_main_and_print(lines, names, rets, unsigned=("i1", "ui8"))
     lines.append("    return")
     lines.append("  }")
     body = text.rstrip()
@@ -243,3 +199,34 @@ def main(argv):
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def _call_main_and_print(lines, names, rets, unsigned):
+    """Appends the call of @main with `names` ((value, type) pairs) and, for
+    each result (shape, element type), its conversion to f32 and a
+    printMemrefF32 call. Integer element types in `unsigned` convert with
+    uitofp, the others with sitofp."""
+    rtypes = [_mt(s, et) for s, et in rets]
+    res = ", ".join(f"%r{k}" for k in range(len(rets)))
+    call = (f"call @main({', '.join(n for n, _ in names)}) : "
+            f"({', '.join(t for _, t in names)}) -> ({', '.join(rtypes)})")
+    lines.append(f"    {res} = {call}" if rets else f"    {call}")
+    for k, ((shape, et), mt) in enumerate(zip(rets, rtypes)):
+        ft = _mt(shape, "f32")
+        r = len(shape)
+        idx = ", ".join(f"d{i}" for i in range(r))
+        lines.append(f"    %f{k} = memref.alloc() : {ft}")
+        if et == "f32":
+            lines.append(f"    memref.copy %r{k}, %f{k} : {mt} to {ft}")
+        else:
+            conv = ("arith.extf" if et.startswith("f") else
+                    "arith.uitofp" if et in unsigned else "arith.sitofp")
+            lines.append(f"    linalg.generic {{indexing_maps = [affine_map<({idx}) -> ({idx})>, "
+                         f"affine_map<({idx}) -> ({idx})>], iterator_types = "
+                         f"[{_par(r)}]}} ins(%r{k} : {mt}) outs(%f{k} : {ft}) {{")
+            lines.append(f"    ^bb0(%i: {et}, %o: f32):")
+            lines.append(f"      %c = {conv} %i : {et} to f32")
+            lines.append("      linalg.yield %c : f32")
+            lines.append("    }")
+        lines.append(f"    %u{k} = memref.cast %f{k} : {ft} to memref<*xf32>")
+        lines.append(f"    call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
