@@ -1216,31 +1216,26 @@ class Generator:
         else:
             self.linalg(out, "linalg.fill", [], [a],
                         scalars=[self.scalar("f32")])
-        ac = self.new_name("rc")
-        out.append(Stmt(self.new_sid(), "memref.cast",
-                        [f"{ac} = memref.cast {a.name} : {a.type} to "
-                         "memref<?xf32>"],
-                        defs={ac}, uses={a.name}, views={a.base}))
-        out.append(Stmt(self.new_sid(), "func.call",
-                        [f"func.call @peakmem_retain_f32({ac}) : "
-                         "(memref<?xf32>) -> ()"],
-                        uses={ac}, views={a.base}, barrier=True))
-        self.capture(a.base, out[-1].sid)
+        self.call_runtime(out, "peakmem_retain_f32", a)
         # Something else may happen between retain and release.
         if rng.random() < 0.5:
             self.act_unary(out, bufs)
         e = self.alloc(out, bufs, (n,), "f32")
-        ec = self.new_name("rc")
-        out.append(Stmt(self.new_sid(), "memref.cast",
-                        [f"{ec} = memref.cast {e.name} : {e.type} to "
-                         "memref<?xf32>"],
-                        defs={ec}, uses={e.name}, views={e.base}))
-        out.append(Stmt(self.new_sid(), "func.call",
-                        [f"func.call @peakmem_release_f32({ec}) : "
-                         "(memref<?xf32>) -> ()"],
-                        uses={ec}, views={e.base}, barrier=True))
-        self.capture(e.base, out[-1].sid)
+        self.call_runtime(out, "peakmem_release_f32", e)
         return e
+
+    def call_runtime(self, out, fn: str, v):
+        """memref.cast of `v` to memref<?xf32> and a call of the runtime's
+        opaque `fn` on it (a barrier that captures `v`'s buffer)."""
+        c = self.new_name("rc")
+        out.append(Stmt(self.new_sid(), "memref.cast",
+                        [f"{c} = memref.cast {v.name} : {v.type} to "
+                         "memref<?xf32>"],
+                        defs={c}, uses={v.name}, views={v.base}))
+        out.append(Stmt(self.new_sid(), "func.call",
+                        [f"func.call @{fn}({c}) : (memref<?xf32>) -> ()"],
+                        uses={c}, views={v.base}, barrier=True))
+        self.capture(v.base, out[-1].sid)
 
     def act_memref_of_memref(self, out, bufs):
         """%H : memref<1xmemref<T>> holds a pool buffer %V (memref.store:

@@ -61,6 +61,23 @@ class TFLiteImporter:
             raise UnsupportedOp(FMT, op.op, self.node(op), f"{what} must be a constant")
         return t.data
 
+    def requant_per_channel(self, y, x_t, w_t, out_t, cout, fan_in):
+        """The int32 accumulator `y` of a convolution rescaled to the int8
+        output: per output channel, input scale x weight scale / output scale
+        (TFLite's per-channel quantization), output zero point added."""
+        si, _ = self.qparams(x_t)
+        so, zo = self.qparams(out_t)
+        if self.weights == "splat":
+            # Splat weights make every channel equal; non-uniform per-channel
+            # gains keep the network input-dependent (softmax is shift-invariant).
+            scale = (1.0 + 0.5 * _bias_pattern(cout)) / fan_in
+        else:
+            ws = np.asarray(w_t.scale, dtype=np.float64)
+            if ws.size == 1:
+                ws = np.full(cout, ws[0])
+            scale = si * ws / so
+        return self.e.rescale(y, scale, 0, zo, "i8", per_channel=True)
+
     def qparams(self, t):
         """(scale, zero point) of a quantized tensor. With splat weights the
         zero points are taken as 0: splat weights turn every layer into a
@@ -200,18 +217,7 @@ class TFLiteImporter:
             b = self._bias(op, cout, "i32" if quant else x.dtype, fan_in, wname + ".bias")
             y = self.e.conv2d(x4, wv, b, in_zp=self.qparams(x_t)[1] if quant else 0)
         if quant:
-            si, _ = self.qparams(x_t)
-            so, zo = self.qparams(out_t)
-            if self.weights == "splat":
-                # Splat weights make every channel equal; non-uniform per-channel
-                # gains keep the network input-dependent (softmax is shift-invariant).
-                scale = (1.0 + 0.5 * _bias_pattern(cout)) / fan_in
-            else:
-                ws = np.asarray(w_t.scale, dtype=np.float64)
-                if ws.size == 1:
-                    ws = np.full(cout, ws[0])
-                scale = si * ws / so
-            y = self.e.rescale(y, scale, 0, zo, "i8", per_channel=True)
+            y = self.requant_per_channel(y, x_t, w_t, out_t, cout, fan_in)
         y = self.act(y, act, out_t, op)
         return self.e.reshape(y, out_t.shape)
 
@@ -847,16 +853,7 @@ class TFLiteImporter:
         zi = self.qparams(x_t)[1] if quant else 0
         y = e.transpose_conv2d(x, wv, b, (sh, sw), (pt, pl), (oh, ow), in_zp=zi)
         if quant:
-            si, _ = self.qparams(x_t)
-            so, zo = self.qparams(out_t)
-            if self.weights == "splat":
-                scale = (1.0 + 0.5 * _bias_pattern(cout)) / fan_in
-            else:
-                ws = np.asarray(w_t.scale, dtype=np.float64)
-                if ws.size == 1:
-                    ws = np.full(cout, ws[0])
-                scale = si * ws / so
-            y = e.rescale(y, scale, 0, zo, "i8", per_channel=True)
+            y = self.requant_per_channel(y, x_t, w_t, out_t, cout, fan_in)
         return self.act(y, act, out_t, op)
 
 
