@@ -4,7 +4,9 @@
 #  - clang-format (LLVM style, .clang-format) on every C and C++ file of
 #    lib/, include/, tools/, test/Unit and examples/, as a dry run;
 #  - pyflakes3 on the peakmem package (python/), the Python tests
-#    (test/python) and the scripts of tools/.
+#    (test/python) and the scripts of tools/;
+#  - tools/check_sizes.py: no file in lib/ or include/ over 600 lines, no
+#    function over 100 (docs/Architecture.md).
 # Both come from Debian (clang-format, pyflakes3); tools/setup.sh installs them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,4 +24,5 @@ mapfile -t sources < <(git ls-files 'lib/*.c' 'lib/*.cpp' 'lib/*.h' \
   -name '*.c' -o -name '*.cpp' -o -name '*.h')
 clang-format --dry-run -Werror "${sources[@]}" || status=1
 pyflakes3 python test/python tools/*.py corpus/generate.py || status=1
+python3 tools/check_sizes.py || status=1
 exit $status
