@@ -261,14 +261,45 @@ def symbol_names(text: str) -> set:
 # Ops
 # --------------------------------------------------------------------------
 
-_OP_RE = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_][\w$]*\.[\w$.]+)[\s"(<{]',
+_OP_RE = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_][\w$]*\.[\w$.]+)(?:[\s"(<{]|$)',
                     re.M)
+
+
+def op_name(line: str) -> Optional[str]:
+    """The dialect-qualified name of the op a printed line starts, if any
+    (`%a, %b = "x.y"(...)`, `x.y %a ...`; bare `return` has no dialect)."""
+    m = _OP_RE.match(line)
+    return m.group(1) if m else None
+
+
+def op_counts(text: str) -> Dict[str, int]:
+    """How often each op name occurs in a printed module (before any
+    resource section), nested ops included."""
+    counts: Dict[str, int] = {}
+    for m in _OP_RE.finditer(text.split("\n{-#", 1)[0]):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return counts
 
 
 def op_names(text: str) -> set:
     """Names of the ops of a printed module (before any resource section)."""
-    body = text.split("\n{-#", 1)[0]
-    return {m.group(1) for m in _OP_RE.finditer(body)}
+    return set(op_counts(text))
+
+
+def top_level_ops(body: str) -> List[str]:
+    """Names of the ops directly in a function body, in order; `body` is the
+    text from the func.func line on (ops of nested regions are skipped)."""
+    ops = []
+    depth = 0
+    for line in body.splitlines():
+        s = line.strip()
+        if depth == 1 and s and not s.startswith("}") and \
+                not s.startswith("^"):
+            name = op_name(s)
+            if name:
+                ops.append(name)
+        depth += s.count("{") - s.count("}")
+    return ops
 
 
 # --------------------------------------------------------------------------

@@ -61,3 +61,28 @@ def test_strip_peakmem_attributes_keeps_the_others():
 def test_malformed_dictionary_is_an_error():
     with pytest.raises(mlirtext.ParseError):
         mlirtext.parse_attr_dict("{a = [1, 2}")
+
+
+def test_op_names_counts_and_top_level_ops():
+    # Result names with '-' (as mlir-opt prints negative integer constants)
+    # and generic-form ops are counted; nested ops are not top-level; a bare
+    # `return` has no dialect.
+    body = """  func.func @f(%arg0: memref<4xf32>) {
+    %c-128_i32 = arith.constant -128 : i32
+    %0:2 = "test.pair"() : () -> (i32, i32)
+    %alloc = memref.alloc() : memref<4xf32>
+    scf.execute_region {
+      memref.dealloc %alloc : memref<4xf32>
+      scf.yield
+    }
+    return
+  }
+"""
+    assert mlirtext.op_name("%c-128_i32 = arith.constant -128 : i32") == \
+        "arith.constant"
+    assert mlirtext.op_name("return") is None
+    assert mlirtext.top_level_ops(body) == [
+        "arith.constant", "test.pair", "memref.alloc", "scf.execute_region"]
+    counts = mlirtext.op_counts(body)
+    assert counts["memref.dealloc"] == 1 and counts["scf.yield"] == 1
+    assert counts["func.func"] == 1 and mlirtext.op_names(body) == set(counts)

@@ -8,7 +8,7 @@ import pathlib
 import re
 import time
 
-from .. import tools
+from .. import mlirtext, tools
 
 # (stage name, mlir-opt arguments)
 STAGES = [
@@ -57,14 +57,8 @@ def func_bodies(text):
     return text[i:] if i >= 0 else text
 
 
-_OP_RE = re.compile(r"^\s*(?:%[^=]+=\s*)?\"?([a-z_]+\.[a-z_0-9.]+)", re.M)
-
-
 def op_counts(text):
-    counts = {}
-    for m in _OP_RE.finditer(func_bodies(text)):
-        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
-    return counts
+    return mlirtext.op_counts(func_bodies(text))
 
 
 def check_final(text):
@@ -87,24 +81,13 @@ def check_final(text):
     return problems
 
 
-_TOP_OP_RE = re.compile(r"^(?:%[\w#:, %]+=\s*)?\"?([a-z_]+\.[a-z_0-9.]+)")
 _SIZE_BYTES = {"f32": 4, "i32": 4, "f16": 2, "i16": 2, "i8": 1, "ui8": 1, "i64": 8, "f64": 8,
                "i1": 1, "index": 8}
 
 
 def top_level_ops(text):
     """Names of the top-level ops of the (single) function body, in order."""
-    body = func_bodies(text)
-    ops = []
-    depth = 0
-    for line in body.splitlines():
-        s = line.strip()
-        if depth == 1 and s and not s.startswith("}") and not s.startswith("^"):
-            m = _TOP_OP_RE.match(s)
-            if m:
-                ops.append(m.group(1))
-        depth += s.count("{") - s.count("}")
-    return ops
+    return mlirtext.top_level_ops(func_bodies(text))
 
 
 def alloc_bytes(text):
