@@ -10,6 +10,7 @@
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -72,6 +73,31 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       {"timeline", std::move(steps)}};
 }
 
+/// Where `fn` stands below the outermost op: its symbol and those of the
+/// symbol tables around it, "@f" or "@inner::@f"; an unnamed nested table
+/// contributes "<op name>#<its index in its block>". Same-named functions
+/// of different nested modules get different paths.
+static std::string symbolPath(Operation *fn) {
+  std::string path;
+  for (Operation *op = fn; op->getParentOp(); op = op->getParentOp()) {
+    std::string part;
+    if (auto name =
+            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName())) {
+      part = "@" + name.getValue().str();
+    } else {
+      unsigned index = 0;
+      for (Operation &sibling : *op->getBlock()) {
+        if (&sibling == op)
+          break;
+        ++index;
+      }
+      part = op->getName().getStringRef().str() + "#" + std::to_string(index);
+    }
+    path = path.empty() ? part : part + "::" + path;
+  }
+  return path;
+}
+
 struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
   using Base::Base;
 
@@ -113,14 +139,16 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
 
   /// Functions may run in parallel (in one pass instance or in several): the
   /// file is rewritten under a process-wide lock with every function reported
-  /// so far, sorted by name for determinism.
+  /// so far, sorted by symbol path for determinism.
   LogicalResult appendJson(FunctionOpInterface fn, const MemoryModel &model) {
     llvm::json::Array blocks;
     for (const auto &bm : model.getBlockModels())
       if (bm->problem.numBuffers() > 0 ||
           bm.get() == model.getEntryBlockModel())
         blocks.push_back(blockTimeline(*bm));
+    std::string path = symbolPath(fn);
     llvm::json::Object entry{{"function", fn.getName()},
+                             {"path", path},
                              {"peak", model.getPeak()},
                              {"blocks", std::move(blocks)}};
     static std::mutex mutex;
@@ -128,8 +156,7 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
         files;
     std::lock_guard<std::mutex> lock(mutex);
     auto &functions = files[jsonPath];
-    functions.insert_or_assign(fn.getName().str(),
-                               llvm::json::Value(std::move(entry)));
+    functions.insert_or_assign(path, llvm::json::Value(std::move(entry)));
     llvm::json::Array all;
     for (auto &kv : functions)
       all.push_back(kv.second);

@@ -29,7 +29,9 @@ def ReportPass : Pass<"peakmem-report"> {
     are left unchanged.
 
     With `json=<path>`, writes the live-bytes timeline of every modeled block
-    of every function to `<path>` (a JSON list; see docs/Passes.md). A file
+    of every function to `<path>`: a JSON list with one entry per function
+    (`function`: its name; `path`: its symbol path, `@inner::@f` for a
+    function of nested module `@inner`; `peak`; `blocks`). A file
     that cannot be opened or written (a full disk) fails the pass with an
     error naming it.
   }];
