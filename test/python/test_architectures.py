@@ -60,11 +60,12 @@ def test_generation_is_deterministic():
         assert A.build(name, weights="args", tiny=True) == A.build(name, weights="args", tiny=True)
 
 
-def test_corpus_files_are_current(tmp_path):
-    """corpus/heldout/unet.mlir is byte-identical to a fresh import (the
-    smallest of the five; tools/corpus.py regenerates them all)."""
-    text, _ = importer.import_model("unet", str(tmp_path / "unet.mlir"))
-    assert text == (REPO / "corpus" / "heldout" / "unet.mlir").read_text()
+@pytest.mark.parametrize("name", NAMES)
+def test_corpus_files_are_current(name):
+    """corpus/heldout/NAME.mlir is byte-identical to a fresh import
+    (tools/corpus.py regenerates them)."""
+    text, _ = importer.import_model(name)
+    assert text == (REPO / "corpus" / "heldout" / f"{name}.mlir").read_text()
 
 
 def test_upconv_is_a_pixel_shuffle():
