@@ -309,7 +309,7 @@ def hand_landmark_mnv3(hw=224, width=1.0, table=MNV3_SMALL, weights="splat"):
 # ------------------------------------------------------------------ registry
 # Corpus configurations (name -> builder, keyword arguments): the published
 # sizes and input resolutions; U-Net's input (the paper tiles 572x572) is
-# 128x128 so that one execution (naive loops at -O0) stays near a minute.
+# 128x128 so that one execution (naive loops at -O0) stays under two minutes.
 MODELS = {
     "resnext50_32x4d": (resnext, dict(hw=224)),
     "googlenet": (googlenet, dict(hw=224)),
