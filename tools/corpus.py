@@ -6,7 +6,9 @@
     /usr/bin/python3 tools/corpus.py    (the same)
 
 Sources: ../shared/models/{tflite,onnx}/ beside the repository (never copied
-into it) and the built-in ReDimNet graphs (python/peakmem/frontends/redimnet.py).
+into it), the built-in ReDimNet graphs (python/peakmem/frontends/redimnet.py) and
+the held-out architectures of python/peakmem/frontends/architectures.py
+(corpus/heldout/).
 """
 
 import argparse
@@ -19,6 +21,7 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
+from peakmem.frontends import architectures  # noqa: E402
 from peakmem.frontends.importer import import_model  # noqa: E402
 
 CORPUS = REPO / "corpus"
@@ -38,6 +41,8 @@ def _source(fmt, stem):
         return "torchvision 0.14 export (ONNX opset 13, no weights)"
     if fmt == "redimnet":
         return "ReDimNet (arXiv 2407.18223), built by redimnet.py"
+    if fmt == "heldout":
+        return architectures.SOURCES[stem] + ", built by architectures.py"
     for k, v in SOURCES.items():
         if stem.startswith(k):
             return v
@@ -55,6 +60,8 @@ def jobs_list(models_dir, only=None):
             jobs.append((fmt, p.stem, str(p)))
     for v in REDIMNET:
         jobs.append(("redimnet", f"redimnet_{v}", f"redimnet_{v}"))
+    for name in architectures.MODELS:
+        jobs.append(("heldout", name, name))
     if only:
         jobs = [j for j in jobs if only in j[1]]
     return jobs
@@ -122,6 +129,16 @@ def write_readme(results):
         "",
         "ReDimNet graphs (`redimnet/`) are built directly with the TOSA emitter at T = 200 frames; see",
         "`python/peakmem/frontends/redimnet.py` and docs/Importers.md for what is and is not modelled.",
+        "",
+        "Held-out architectures (`heldout/`, issue 15) are built the same way by",
+        "`python/peakmem/frontends/architectures.py` from their papers: ResNeXt-50 32x4d (Xie et al.,",
+        "arXiv 1611.05431) at 224x224; GoogLeNet / Inception-v1 (Szegedy et al., arXiv 1409.4842) at",
+        "224x224; U-Net (Ronneberger et al., arXiv 1505.04597) with 4 levels, base width 64 and same",
+        "padding at 128x128; MediaPipe-style landmark regressors on MobileNetV3 (Howard et al.,",
+        "arXiv 1905.02244): face (Large backbone, 192x192, 468x3 landmarks + score; Kartynnik et al.,",
+        "arXiv 1907.06724) and hand (Small backbone, 224x224, 21x3 landmarks, presence, handedness;",
+        "Zhang et al., arXiv 2006.10214). Section \"Held-out architectures\" of docs/Importers.md lists",
+        "what is and is not modelled.",
         "",
     ]
     (CORPUS / "README.md").write_text("\n".join(lines))

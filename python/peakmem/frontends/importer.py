@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""A TFLite or ONNX model (or a built-in ReDimNet graph) to bufferized memref
+"""A TFLite or ONNX model (or a built-in ReDimNet or architectures.py graph) to bufferized memref
 IR: peakmem's TOSA emitters, then the upstream lowering of pipeline.py.
 
 The command line is `peakmem import` (peakmem/cli/import_.py).
@@ -25,6 +25,9 @@ def emit_tosa(model, weights="splat"):
     if suffix == ".redimnet" or path.name.startswith("redimnet_"):
         from .redimnet import build
         return build(path.stem.split("_", 1)[1], weights=weights)
+    from . import architectures
+    if path.name in architectures.MODELS:
+        return architectures.build(path.name, weights=weights)
     raise ImportError_(f"{model}: unknown model format (expected .tflite or .onnx)")
 
 
