@@ -71,12 +71,12 @@ def progress(message: str):
 
 
 def load_module(model: str, weights: str = "splat") -> str:
+    from peakmem.frontends import importer, pipeline
     path = pathlib.Path(model)
-    if not path.is_file() and not path.name.startswith("redimnet_"):
+    if not path.is_file() and not importer.is_builtin(model):
         raise tools.PeakmemError(f"{model}: no such file")
     if path.suffix == ".mlir":
         return path.read_text()
-    from peakmem.frontends import importer, pipeline
     from peakmem.frontends.tosa_emitter import ImportError_
     progress(f"importing {path.name}")
     try:

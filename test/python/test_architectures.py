@@ -68,6 +68,18 @@ def test_corpus_files_are_current(name):
     assert text == (REPO / "corpus" / "heldout" / f"{name}.mlir").read_text()
 
 
+def test_built_in_names_need_no_file(tmp_path, monkeypatch):
+    """`peakmem optimize NAME` takes a built-in graph's name as it takes a
+    file; an unknown name without a file is an error naming it."""
+    monkeypatch.chdir(tmp_path)
+    assert importer.is_builtin("hand_landmark_mnv3")
+    assert importer.is_builtin("redimnet_b0")
+    assert not importer.is_builtin("nosuch_model")
+    assert "func.func @main" in optimize.load_module("hand_landmark_mnv3")
+    with pytest.raises(tools.PeakmemError, match="nosuch_model: no such file"):
+        optimize.load_module("nosuch_model")
+
+
 def test_upconv_is_a_pixel_shuffle():
     """upconv2x2 is ConvTranspose2d(k=2, s=2): output (2i+dy, 2j+dx, o) reads
     input pixel (i, j) and kernel tap (dy, dx); checked against numpy."""

@@ -12,6 +12,14 @@ from . import pipeline
 from .tosa_emitter import ImportError_
 
 
+def is_builtin(model) -> bool:
+    """Whether `model` names a graph built here rather than a file:
+    ReDimNet (`redimnet_b0`...) or an architectures.py network."""
+    name = pathlib.Path(model).name
+    from . import architectures
+    return name.startswith("redimnet_") or name in architectures.MODELS
+
+
 def emit_tosa(model, weights="splat"):
     """Imports a model file to TOSA MLIR text."""
     path = pathlib.Path(model)
