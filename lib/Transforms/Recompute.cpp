@@ -9,6 +9,7 @@
 #include "peakmem/Core/Recompute.h"
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -68,16 +69,17 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
                              : FunctionStatus::Unchanged;
   }
 
-  /// The recomputable buffers of `bm` with their producer groups, in the
-  /// contracted ids of `c`.
+  /// The recomputable buffers of `bm` (the Recomputability analysis) with
+  /// their producer groups, in the contracted ids of `c`.
   static std::vector<Producer> producersOf(const BlockModel &bm,
                                            const Contraction &c) {
+    Recomputability r = computeRecomputability(bm);
     std::vector<Producer> producers;
     for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
-      if (!bm.recomputable[b])
+      if (!r.recomputable[b])
         continue;
       Producer producer{b, {}};
-      for (StmtId w : bm.writers[b])
+      for (StmtId w : r.writers[b])
         producer.group.push_back(static_cast<StmtId>(c.toContracted[w]));
       producers.push_back(std::move(producer));
     }
