@@ -381,7 +381,7 @@ void runExactPlanner(std::vector<Candidate> &cands, const State &base,
     start = std::move(ex.best);
     if (exactProven || start.peak <= pl.localBound)
       plan.provenOptimal = true;
-  } else if (exactProven && plan.peakBefore == base.peak) {
+  } else if (exactProven) {
     plan.provenOptimal = true;
   }
   if (!ex.complete)
@@ -419,12 +419,17 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     base.proven = r.provenOptimal;
   }
   const int64_t b0 = plan.reorderPeak = base.peak;
+  // Without steps the plan is the baseline: the no-recompute problem is one
+  // of the candidates the planner schedules, so a caller need not reorder
+  // first.
   auto finishEmpty = [&](std::string why, bool proven) {
     if (b0 < plan.peakBefore)
       why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
              std::to_string(plan.peakBefore) + ")";
     plan.reason = std::move(why);
-    plan.provenOptimal = proven && plan.peakBefore == b0;
+    plan.order = base.order;
+    plan.peak = b0;
+    plan.provenOptimal = proven;
     plan.evaluations = pl.evaluations;
     plan.budgetExhausted = pl.budgetHit;
     return plan;
@@ -469,6 +474,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
       why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
              std::to_string(plan.peakBefore) + ")";
     plan.reason = why;
+    plan.order = std::move(base.order);
+    plan.peak = b0;
     return plan;
   }
   plan.steps = final.steps;

@@ -39,7 +39,6 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   recompute.maxRecomputePerOp = options.maxRecomputePerOp;
   recompute.maxMacOverhead = options.maxMacOverhead;
   // Reorder ran just before: the planner starts from its order.
-  recompute.reorderBudgetMs = 0;
   recompute.planBudgetMs = phaseBudget(options.planBudgetMs);
   recompute.budgetMs = recompute.planBudgetMs;
   recompute.emitRemarks = options.emitRemarks;

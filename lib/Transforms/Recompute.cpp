@@ -2,9 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The peakmem-recompute pass: optionally reorders (reorder-budget-ms), asks
-// the core planner for steps on the entry block as it stands
-// (plan-budget-ms), and applies them with RecomputeRewrite.
+// The peakmem-recompute pass: asks the core planner for steps on the entry
+// block (plan-budget-ms; the planner reschedules the block itself, so the
+// pass does not reorder first) and applies them with RecomputeRewrite.
 
 #include "peakmem/Core/Recompute.h"
 #include "RecomputeRewrite.h"
@@ -47,28 +47,6 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       markAllAnalysesPreserved();
   }
 
-  /// Reorders every block first when the reorder phase has a budget.
-  FunctionStatus reorder(FunctionOpInterface fn, bool &modeled) const {
-    unsigned ms = reorderBudgetMs.hasValue() || !budgetMs.hasValue()
-                      ? unsigned(reorderBudgetMs)
-                      : unsigned(budgetMs);
-    if (ms == 0) {
-      MemoryModel model(fn);
-      modeled = model.isModeled();
-      if (!modeled)
-        emitNotModeled(fn, *model.getFailure());
-      return FunctionStatus::Unchanged;
-    }
-    ScheduleOptions scheduling;
-    scheduling.budgetMs = ms;
-    FunctionSchedule scheduled = scheduleFunction(fn, scheduling);
-    modeled = scheduled.modeled;
-    if (scheduled.internalError)
-      return FunctionStatus::Failed;
-    return scheduled.changed ? FunctionStatus::Changed
-                             : FunctionStatus::Unchanged;
-  }
-
   /// The recomputable buffers of `bm` (the Recomputability analysis) with
   /// their producer groups, in the contracted ids of `c`.
   static std::vector<Producer> producersOf(const BlockModel &bm,
@@ -89,12 +67,11 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   FunctionStatus recompute(FunctionOpInterface fn) const {
     if (fn.isExternal())
       return FunctionStatus::Unchanged;
-    bool modeled = false;
-    FunctionStatus reordered = reorder(fn, modeled);
-    if (reordered == FunctionStatus::Failed || !modeled)
-      return reordered;
-
     MemoryModel model(fn);
+    if (!model.isModeled()) {
+      emitNotModeled(fn, *model.getFailure());
+      return FunctionStatus::Unchanged;
+    }
     const BlockModel &bm = *model.getEntryBlockModel();
     Contraction c = contract(bm.problem);
     RecomputeOptions options;
@@ -103,16 +80,13 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     options.budgetMs = planBudgetMs.hasValue() || !budgetMs.hasValue()
                            ? unsigned(planBudgetMs)
                            : unsigned(budgetMs);
+    // The planner reschedules the block without steps first (its baseline):
+    // when nothing is recomputed, its order is still never worse.
     RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
                                        producersOf(bm, c), options);
     setPeakAttr(fn, model.getPeak());
-    if (plan.steps.empty()) {
-      if (emitRemarks)
-        emitRemark(fn.getLoc())
-            << "peakmem-recompute: '" << fn.getName() << "' unchanged at "
-            << model.getPeak() << " bytes: " << plan.reason;
-      return reordered;
-    }
+    if (plan.steps.empty())
+      return reorderOnly(fn, bm, c, plan, model.getPeak());
 
     // From here on the IR is changed: every failure drops the claims about
     // the old IR.
@@ -130,6 +104,31 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
+  }
+
+  /// No steps: applies the planner's baseline order when it lowers the
+  /// peak, and says why nothing was recomputed.
+  FunctionStatus reorderOnly(FunctionOpInterface fn, const BlockModel &bm,
+                             const Contraction &c, const RecomputePlan &plan,
+                             int64_t peak) const {
+    bool reordered = plan.peak < plan.peakBefore;
+    if (reordered) {
+      applyOrder(bm, expand(bm.problem, c, plan.order));
+      MemoryModel after(fn);
+      refreshAttrsAfterChange(fn, &after);
+      if (!after.isModeled() ||
+          after.getPeak() != peak - (plan.peakBefore - plan.peak))
+        return fail(fn, "the reordered function does not peak at the "
+                        "planned " +
+                            Twine(plan.peak) + " bytes");
+      peak = after.getPeak();
+    }
+    // "Unchanged" by recomputation (the reason says what reordering did).
+    if (emitRemarks)
+      emitRemark(fn.getLoc())
+          << "peakmem-recompute: '" << fn.getName() << "' unchanged at " << peak
+          << " bytes: " << plan.reason;
+    return reordered ? FunctionStatus::Changed : FunctionStatus::Unchanged;
   }
 
   static void emitRecomputeRemarks(FunctionOpInterface fn,

@@ -94,11 +94,13 @@ def ReorderPass : Pass<"peakmem-reorder"> {
 def RecomputePass : Pass<"peakmem-recompute"> {
   let summary = "Recompute cheap producers before late users to lower the peak";
   let description = [{
-    Plans on the order the blocks have (in peakmem-optimize, the order
-    peakmem-reorder just gave them); standalone, it first reorders every
-    block as peakmem-reorder does (`reorder-budget-ms`, 0 to skip). In the
-    function body it then clones the producers of buffers that are kept alive across the peak
-    only for late users: the clone (the same ops on the same inputs, so the
+    Plans on the function body from the order it has (in peakmem-optimize,
+    the order peakmem-reorder just gave it). The planner reschedules the body
+    without recomputation first and keeps that order when nothing pays, so
+    the pass needs no reordering before it (nested blocks are left as they
+    are: run peakmem-reorder for them). It clones the producers of buffers
+    that are kept alive across the peak only for late users: the clone (the
+    same ops on the same inputs, so the
     same bits) writes a fresh buffer with its own allocation and free right
     before the late users, and the original buffer dies after its early
     users. Candidates and order are decided together by the core planner
@@ -117,10 +119,9 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     the extra multiply-accumulates stay within `max-mac-overhead` of the
     function's total (MACs as defined in docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
-    left as the reordering made it and a remark says why. The budgets are per
-    function and per phase: the reordering of all its blocks shares one
-    `reorder-budget-ms` (as in peakmem-reorder), then the planning has
-    `plan-budget-ms`. `budget-ms` sets both phases when they are not given.
+    left as the planner's reordering made it and a remark says why. The
+    planning budget is per function (`plan-budget-ms`; `budget-ms` sets it
+    when it is not given).
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
@@ -132,15 +133,10 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     Option<"maxMacOverhead", "max-mac-overhead", "double",
            /*default=*/"0.004",
            "Extra MACs allowed, as a fraction of the function's MACs">,
-    Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
-           /*default=*/"500",
-           "Budget per function of reordering every block before planning, "
-           "in milliseconds (0: plan on the order as given)">,
     Option<"planBudgetMs", "plan-budget-ms", "unsigned", /*default=*/"500",
            "Budget per function of the recompute planning, in milliseconds">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Sets reorder-budget-ms and plan-budget-ms where they are not "
-           "given, in milliseconds">,
+           "Sets plan-budget-ms where it is not given, in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with peaks and extra MACs, and one at "
            "each recomputed buffer">,
