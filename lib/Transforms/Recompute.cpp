@@ -2,9 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The peakmem-recompute pass: asks the core planner for steps on the entry
-// block (plan-budget-ms; the planner reschedules the block itself, so the
-// pass does not reorder first) and applies them with RecomputeRewrite.
+// The peakmem-recompute pass: reorders the nested blocks (reorder-budget-ms),
+// asks the core planner for steps on the entry block (plan-budget-ms; the
+// planner reschedules that block itself, so it is not reordered first) and
+// applies them with RecomputeRewrite.
 
 #include "peakmem/Core/Recompute.h"
 #include "RecomputeRewrite.h"
@@ -64,14 +65,36 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     return producers;
   }
 
+  /// Reorders the nested blocks, which the planner does not plan on (the
+  /// body it reorders itself), when reorder-budget-ms is not 0.
+  FunctionStatus reorderNested(FunctionOpInterface fn, bool &modeled) const {
+    unsigned ms = reorderBudgetMs.hasValue() || !budgetMs.hasValue()
+                      ? unsigned(reorderBudgetMs)
+                      : unsigned(budgetMs);
+    MemoryModel model(fn);
+    modeled = model.isModeled();
+    if (!modeled)
+      emitNotModeled(fn, *model.getFailure());
+    if (!modeled || ms == 0 || model.getBlockModels().size() < 2)
+      return FunctionStatus::Unchanged;
+    ScheduleOptions scheduling;
+    scheduling.budgetMs = ms;
+    FunctionSchedule scheduled =
+        scheduleFunction(fn, scheduling, /*fromDepth=*/1);
+    if (scheduled.internalError)
+      return FunctionStatus::Failed;
+    return scheduled.changed ? FunctionStatus::Changed
+                             : FunctionStatus::Unchanged;
+  }
+
   FunctionStatus recompute(FunctionOpInterface fn) const {
     if (fn.isExternal())
       return FunctionStatus::Unchanged;
+    bool modeled = false;
+    FunctionStatus nested = reorderNested(fn, modeled);
+    if (nested == FunctionStatus::Failed || !modeled)
+      return nested;
     MemoryModel model(fn);
-    if (!model.isModeled()) {
-      emitNotModeled(fn, *model.getFailure());
-      return FunctionStatus::Unchanged;
-    }
     const BlockModel &bm = *model.getEntryBlockModel();
     Contraction c = contract(bm.problem);
     RecomputeOptions options;
@@ -85,8 +108,10 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
                                        producersOf(bm, c), options);
     setPeakAttr(fn, model.getPeak());
-    if (plan.steps.empty())
-      return reorderOnly(fn, bm, c, plan, model.getPeak());
+    if (plan.steps.empty()) {
+      FunctionStatus body = reorderOnly(fn, bm, c, plan, model.getPeak());
+      return body == FunctionStatus::Unchanged ? nested : body;
+    }
 
     // From here on the IR is changed: every failure drops the claims about
     // the old IR.
@@ -111,13 +136,15 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   FunctionStatus reorderOnly(FunctionOpInterface fn, const BlockModel &bm,
                              const Contraction &c, const RecomputePlan &plan,
                              int64_t peak) const {
-    bool reordered = plan.peak < plan.peakBefore;
+    // `peak` is the function's peak as written (its frees where they are),
+    // plan.peak that of the order with every free right after its last use,
+    // as applyOrder places them.
+    bool reordered = plan.peak < peak;
     if (reordered) {
       applyOrder(bm, expand(bm.problem, c, plan.order));
       MemoryModel after(fn);
       refreshAttrsAfterChange(fn, &after);
-      if (!after.isModeled() ||
-          after.getPeak() != peak - (plan.peakBefore - plan.peak))
+      if (!after.isModeled() || after.getPeak() != plan.peak)
         return fail(fn, "the reordered function does not peak at the "
                         "planned " +
                             Twine(plan.peak) + " bytes");

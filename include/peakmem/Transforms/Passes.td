@@ -97,8 +97,9 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     Plans on the function body from the order it has (in peakmem-optimize,
     the order peakmem-reorder just gave it). The planner reschedules the body
     without recomputation first and keeps that order when nothing pays, so
-    the pass needs no reordering before it (nested blocks are left as they
-    are: run peakmem-reorder for them). It clones the producers of buffers
+    the body is not reordered before planning; the nested blocks, which it
+    does not plan on, are reordered first as peakmem-reorder does
+    (`reorder-budget-ms`, 0 to leave them). It clones the producers of buffers
     that are kept alive across the peak only for late users: the clone (the
     same ops on the same inputs, so the
     same bits) writes a fresh buffer with its own allocation and free right
@@ -120,8 +121,9 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     function's total (MACs as defined in docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
     left as the planner's reordering made it and a remark says why. The
-    planning budget is per function (`plan-budget-ms`; `budget-ms` sets it
-    when it is not given).
+    budgets are per function and per phase: the nested blocks share one
+    `reorder-budget-ms`, the planning has `plan-budget-ms`. `budget-ms` sets
+    both when they are not given.
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
@@ -133,10 +135,15 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     Option<"maxMacOverhead", "max-mac-overhead", "double",
            /*default=*/"0.004",
            "Extra MACs allowed, as a fraction of the function's MACs">,
+    Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
+           /*default=*/"500",
+           "Budget per function of reordering the nested blocks before "
+           "planning, in milliseconds (0: leave them as they are)">,
     Option<"planBudgetMs", "plan-budget-ms", "unsigned", /*default=*/"500",
            "Budget per function of the recompute planning, in milliseconds">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Sets plan-budget-ms where it is not given, in milliseconds">,
+           "Sets reorder-budget-ms and plan-budget-ms where they are not "
+           "given, in milliseconds">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with peaks and extra MACs, and one at "
            "each recomputed buffer">,
