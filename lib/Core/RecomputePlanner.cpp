@@ -4,14 +4,18 @@
 //
 // planRecompute chooses steps:
 //   1. baseline: reschedule the input (what reordering alone reaches);
-//   2. exact planner: when the baseline's peak steps give at most 12
-//      candidates, a depth-first search over candidate subsets, each
-//      rescheduled from its parent's order with the clones inserted;
+//   2. exact planner: when the candidates at the baseline's peak steps (with
+//      every closed subset of their chains) give at most 4,095 subsets, a
+//      depth-first search over them, each rescheduled from its parent's
+//      order with the clones inserted;
 //   3. greedy planner: from the best state so far, repeatedly take the
 //      candidate (from the current peak steps, with a few other split points)
 //      whose rescheduled peak is lowest, while it strictly lowers the peak
 //      (a few equal-peak moves that remove peak steps are allowed and rolled
-//      back if no strict decrease follows).
+//      back if no strict decrease follows); also from the baseline when the
+//      exact planner found steps, keeping the better;
+//   4. when the exact planner could not run: an exact search over the
+//      best-estimated candidates below the greedy result (polishExact).
 // Every rescheduling is the core's scheduleBlock against a Deadline.
 // docs/Recompute.md states the guarantees.
 //
