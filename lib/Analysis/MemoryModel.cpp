@@ -5,7 +5,6 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "ModelBuilder.h"
 #include "peakmem/Analysis/OpCost.h"
-#include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Simulation.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -462,9 +461,9 @@ bool ModelBuilder::markEscaping(BlockState &st) {
   return true;
 }
 
-/// Records the accesses and pinned buffers, computes recomputability, MACs
-/// and the peak as written, and checks the problem. Relies on every edge,
-/// use and access being recorded (all earlier phases done).
+/// Records the accesses and pinned buffers, computes MACs and the peak as
+/// written, and checks the problem. Relies on every edge, use and access
+/// being recorded (all earlier phases done).
 bool ModelBuilder::finish(BlockState &st) {
   BlockModel *bm = st.bm;
   Problem &p = bm->problem;
@@ -481,9 +480,6 @@ bool ModelBuilder::finish(BlockState &st) {
   bm->pinned.assign(p.numBuffers(), 0);
   for (BufferId b : st.pinned)
     bm->pinned[b] = 1;
-  Recomputability recompute = computeRecomputability(*bm, aliases);
-  bm->writers = std::move(recompute.writers);
-  bm->recomputable = std::move(recompute.recomputable);
   for (StmtId s = 0; s < bm->ops.size(); ++s)
     p.statement(s).macs = countMacs(bm->ops[s]);
 

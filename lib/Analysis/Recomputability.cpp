@@ -98,8 +98,8 @@ static bool isRecomputable(const BlockModel &bm, BufferId b,
   return true;
 }
 
-Recomputability computeRecomputability(const BlockModel &bm,
-                                       AliasAnalysis &aliases) {
+static Recomputability computeWith(const BlockModel &bm,
+                                   AliasAnalysis &aliases) {
   Recomputability result;
   result.writers = findWriters(bm);
   result.recomputable.assign(bm.problem.numBuffers(), 0);
@@ -113,7 +113,7 @@ Recomputability computeRecomputability(const BlockModel &bm) {
   if (!isa<FunctionOpInterface>(func))
     func = func->getParentOfType<FunctionOpInterface>();
   AliasAnalysis aliases(func);
-  return computeRecomputability(bm, aliases);
+  return computeWith(bm, aliases);
 }
 
 } // namespace peakmem

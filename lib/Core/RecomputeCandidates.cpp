@@ -341,6 +341,77 @@ std::vector<Candidate> CandidateFinder::take() {
   return std::move(primary);
 }
 
+/// Whether chain member `k` of `chain` is read by a statement of `group` or
+/// of a member in `in`.
+static bool readByIncluded(const Problem &p, const std::vector<Producer> &chain,
+                           const std::vector<StmtId> &group,
+                           const std::vector<uint8_t> &in, size_t k) {
+  auto reads = [&](const std::vector<StmtId> &g) {
+    for (StmtId x : g) {
+      const std::vector<BufferId> &bs = p.statement(x).buffers;
+      if (std::binary_search(bs.begin(), bs.end(), chain[k].buffer))
+        return true;
+    }
+    return false;
+  };
+  if (reads(group))
+    return true;
+  for (size_t j = 0; j < chain.size(); ++j)
+    if (j != k && in[j] && reads(chain[j].group))
+      return true;
+  return false;
+}
+
+/// The chain members selected by `mask` (bit k: chain[k]), in chain order,
+/// if they are closed: every member is read by the target's group or by
+/// another selected member (otherwise it would be cloned for nothing).
+static bool closedSubset(const Problem &p, const RecomputeStep &full,
+                         unsigned mask, std::vector<Producer> &out) {
+  const std::vector<Producer> &chain = full.chain;
+  std::vector<uint8_t> in(chain.size(), 0);
+  for (size_t k = 0; k < chain.size(); ++k)
+    in[k] = (mask >> k) & 1;
+  // A member is reachable when a chain of readers leads to it from the
+  // target's group: iterate to the fixpoint.
+  std::vector<uint8_t> reached(chain.size(), 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 0; k < chain.size(); ++k)
+      if (in[k] && !reached[k] &&
+          readByIncluded(p, chain, full.group, reached, k)) {
+        reached[k] = 1;
+        changed = true;
+      }
+  }
+  out.clear();
+  for (size_t k = 0; k < chain.size(); ++k) {
+    if (in[k] && !reached[k])
+      return false;
+    if (in[k])
+      out.push_back(chain[k]);
+  }
+  return true;
+}
+
+void recompute::addChainSubsets(const State &st, const Limits &lim,
+                                std::vector<Candidate> &cands,
+                                size_t maxChain) {
+  const size_t original = cands.size();
+  for (size_t i = 0; i < original; ++i) {
+    const size_t k = cands[i].step.chain.size();
+    if (k < 2 || k > maxChain)
+      continue;
+    const unsigned all = (1u << k) - 1;
+    for (unsigned mask = 1; mask < all; ++mask) {
+      Candidate c = cands[i];
+      if (!closedSubset(st.problem, cands[i].step, mask, c.step.chain) ||
+          admissibleMacs(st, clonedStatements(c.step), lim) < 0)
+        continue;
+      cands.push_back(std::move(c));
+    }
+  }
+}
+
 /// Candidates at the peak steps of st.order: buffers live across a peak step
 /// or read there, with a producer group entirely before it; late users = the
 /// users at or after it. With `alternatives`, up to two other split points per

@@ -4,14 +4,18 @@
 //
 // planRecompute chooses steps:
 //   1. baseline: reschedule the input (what reordering alone reaches);
-//   2. exact planner: when the baseline's peak steps give at most 12
-//      candidates, a depth-first search over candidate subsets, each
-//      rescheduled from its parent's order with the clones inserted;
+//   2. exact planner: when the candidates at the baseline's peak steps (with
+//      every closed subset of their chains) give at most 4,095 subsets, a
+//      depth-first search over them, each rescheduled from its parent's
+//      order with the clones inserted;
 //   3. greedy planner: from the best state so far, repeatedly take the
 //      candidate (from the current peak steps, with a few other split points)
 //      whose rescheduled peak is lowest, while it strictly lowers the peak
 //      (a few equal-peak moves that remove peak steps are allowed and rolled
-//      back if no strict decrease follows).
+//      back if no strict decrease follows); also from the baseline when the
+//      exact planner found steps, keeping the better;
+//   4. when the exact planner could not run: an exact search over the
+//      best-estimated candidates below the greedy result (polishExact).
 // Every rescheduling is the core's scheduleBlock against a Deadline.
 // docs/Recompute.md states the guarantees.
 //
@@ -29,6 +33,10 @@ namespace peakmem {
 using namespace recompute;
 
 namespace {
+
+/// The exact planner searches at most this many candidate subsets (12
+/// candidates on distinct buffers).
+constexpr size_t kMaxSubsets = 4095;
 
 /// Better child: lower peak, then fewer peak steps, then fewer extra MACs.
 bool betterChild(const State &a, const State &b) {
@@ -351,12 +359,29 @@ std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
          "before the peak step";
 }
 
-/// The exact planner over the subsets of `cands` (at most 12) from `base`,
-/// with half of `pl`'s time left (anytime: its best subset so far seeds the
-/// greedy planner). Fills plan.candidates, exhaustive and provenOptimal;
-/// sets `start` to the best state found (else leaves it).
-void runExactPlanner(std::vector<Candidate> &cands, const State &base,
-                     Planner &pl, RecomputePlan &plan, State &start) {
+/// The exact planner's search space: one choice per buffer among its
+/// candidates, or none; the number of non-empty subsets it may visit.
+size_t subsetCount(const std::vector<Candidate> &cands) {
+  std::vector<BufferId> buffers;
+  for (const Candidate &c : cands)
+    buffers.push_back(c.step.buffer);
+  std::sort(buffers.begin(), buffers.end());
+  size_t total = 1;
+  for (size_t i = 0; i < buffers.size();) {
+    size_t j = i;
+    while (j < buffers.size() && buffers[j] == buffers[i])
+      ++j;
+    total *= 1 + (j - i);
+    if (total > kMaxSubsets + 1)
+      return kMaxSubsets + 1;
+    i = j;
+  }
+  return total - 1;
+}
+
+/// Applies subsets in a canonical order: producers of inputs first (by the
+/// position of their group), then by buffer, longer late-user lists first.
+void sortCanonically(std::vector<Candidate> &cands) {
   std::stable_sort(cands.begin(), cands.end(),
                    [](const Candidate &a, const Candidate &b) {
                      if (a.groupPos != b.groupPos)
@@ -365,27 +390,119 @@ void runExactPlanner(std::vector<Candidate> &cands, const State &base,
                        return a.step.buffer < b.step.buffer;
                      return a.step.lateUsers.size() > b.step.lateUsers.size();
                    });
-  for (const Candidate &c : cands)
-    plan.candidates.push_back(c.step);
-  Planner ex{pl.lim, pl.localBound, Deadline(0.5 * pl.leftMs())};
+}
+
+/// Depth-first search over the subsets of `cands` (sorted canonically) from
+/// `base` for `ms`, keeping a subset only below `incumbent`.
+Planner searchSubsets(const std::vector<Candidate> &cands, const State &base,
+                      Planner &pl, int64_t incumbent, double ms) {
+  Planner ex{pl.lim, pl.localBound, Deadline(ms)};
   ex.cands = &cands;
-  ex.bestPeak = base.peak;
-  ex.total = (size_t(1) << cands.size()) - 1;
+  ex.bestPeak = incumbent;
+  ex.total = subsetCount(cands);
   ex.costs = pl.costs;
   ex.dfs(base, 0);
   pl.evaluations += ex.evaluations;
   pl.costs = ex.costs;
+  return ex;
+}
+
+/// The exact planner over the subsets of `cands` (at most kMaxSubsets) from
+/// `base`, with half of `pl`'s time left (anytime: its best subset so far
+/// seeds the greedy planner). Fills plan.candidates, exhaustive and
+/// provenOptimal; sets `start` to the best state found (else leaves it).
+void runExactPlanner(std::vector<Candidate> &cands, const State &base,
+                     Planner &pl, RecomputePlan &plan, State &start) {
+  sortCanonically(cands);
+  for (const Candidate &c : cands)
+    plan.candidates.push_back(c.step);
+  Planner ex = searchSubsets(cands, base, pl, base.peak, 0.5 * pl.leftMs());
   plan.exhaustive = ex.complete;
   bool exactProven = ex.complete && ex.allResolved && base.proven;
   if (ex.haveBest) {
     start = std::move(ex.best);
     if (exactProven || start.peak <= pl.localBound)
       plan.provenOptimal = true;
-  } else if (exactProven && plan.peakBefore == base.peak) {
+  } else if (exactProven) {
     plan.provenOptimal = true;
   }
   if (!ex.complete)
     pl.budgetHit = true;
+}
+
+/// The better of two final states: lower peak, then fewer extra MACs.
+bool betterFinal(const State &a, const State &b) {
+  return a.peak < b.peak || (a.peak == b.peak && a.extraMacs < b.extraMacs);
+}
+
+/// After the greedy planner, when there were too many candidates for the
+/// exact planner: the candidates with the best insertion estimates (as many
+/// as kMaxSubsets admits) are searched exactly, with half of the time left,
+/// for a subset below `final`; a better subset seeds the greedy planner
+/// again. Replaces `final` and returns true when that ends lower.
+bool polishExact(std::vector<Candidate> cands, const State &base, Planner &pl,
+                 State &final) {
+  Sweep sw(base);
+  for (Candidate &c : cands)
+    c.estimate = estimateInsertion(base, sw, c.step);
+  std::stable_sort(cands.begin(), cands.end(),
+                   [](const Candidate &x, const Candidate &y) {
+                     return x.estimate < y.estimate;
+                   });
+  std::vector<Candidate> top;
+  for (Candidate &c : cands) {
+    top.push_back(c);
+    if (subsetCount(top) > kMaxSubsets) {
+      top.pop_back();
+      break;
+    }
+  }
+  sortCanonically(top);
+  Planner ex = searchSubsets(top, base, pl, final.peak, 0.5 * pl.leftMs());
+  if (!ex.haveBest)
+    return false;
+  bool improved = false;
+  State again = pl.greedy(ex.best, &improved);
+  if (!betterFinal(again, final))
+    return false;
+  final = std::move(again);
+  return true;
+}
+
+/// Stages 3 and 4 (docs/Recompute.md): the exact planner when its search
+/// space fits (chains searched over their subsets), then the greedy planner
+/// from its best state and from `base` (never worse than greedy alone), then,
+/// when the exact planner could not run, polishExact. Sets plan.candidates,
+/// exhaustive and provenOptimal.
+State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
+                  RecomputePlan &plan) {
+  // The exact planner searches chains over their subsets when that fits.
+  State start = base;
+  std::vector<Candidate> found = cands;
+  addChainSubsets(base, pl.lim, cands);
+  if (subsetCount(cands) > kMaxSubsets)
+    cands = found;
+  const bool exact = subsetCount(cands) <= kMaxSubsets;
+  if (exact)
+    runExactPlanner(cands, base, pl, plan, start);
+
+  // Greedy planner from the best state so far; never worse than the greedy
+  // planner alone.
+  bool improved = false;
+  State final = pl.greedy(start, &improved);
+  if (!start.steps.empty() && pl.leftMs() > 0) {
+    bool alone = false;
+    State greedyOnly = pl.greedy(base, &alone);
+    if (alone && betterFinal(greedyOnly, final)) {
+      final = std::move(greedyOnly);
+      improved = true;
+    }
+  }
+  if (!exact && pl.leftMs() > 0 && polishExact(cands, base, pl, final))
+    improved = true;
+  if (improved)
+    plan.provenOptimal = final.peak <= pl.localBound;
+  return final;
 }
 
 } // namespace
@@ -419,12 +536,17 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     base.proven = r.provenOptimal;
   }
   const int64_t b0 = plan.reorderPeak = base.peak;
+  // Without steps the plan is the baseline: the no-recompute problem is one
+  // of the candidates the planner schedules, so a caller need not reorder
+  // first.
   auto finishEmpty = [&](std::string why, bool proven) {
     if (b0 < plan.peakBefore)
       why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
              std::to_string(plan.peakBefore) + ")";
     plan.reason = std::move(why);
-    plan.provenOptimal = proven && plan.peakBefore == b0;
+    plan.order = base.order;
+    plan.peak = b0;
+    plan.provenOptimal = proven;
     plan.evaluations = pl.evaluations;
     plan.budgetExhausted = pl.budgetHit;
     return plan;
@@ -447,15 +569,7 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     return finishEmpty(
         explainNoCandidates(stats, badProducers, lim, plan.macsBefore), false);
 
-  State start = base;
-  if (cands.size() <= 12)
-    runExactPlanner(cands, base, pl, plan, start);
-
-  // Greedy planner from the best state so far.
-  bool improved = false;
-  State final = pl.greedy(start, &improved);
-  if (improved)
-    plan.provenOptimal = final.peak <= localBound;
+  State final = chooseSteps(cands, base, pl, plan);
   plan.evaluations = pl.evaluations;
   plan.budgetExhausted = pl.budgetHit;
   if (final.steps.empty() || final.peak >= b0) {
@@ -469,6 +583,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
       why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
              std::to_string(plan.peakBefore) + ")";
     plan.reason = why;
+    plan.order = std::move(base.order);
+    plan.peak = b0;
     return plan;
   }
   plan.steps = final.steps;

@@ -104,6 +104,14 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
                                       const Limits &lim, bool alternatives,
                                       CandidateStats *stats);
 
+/// Appends, for every candidate of `cands` (as found) whose chain has 2 to
+/// `maxChain` producers, one candidate per proper non-empty subset of its
+/// chain that is closed (each member read by the target's group or another
+/// member) and admissible: the exact planner searches chains over their
+/// subsets instead of taking buildChain's greedy one.
+void addChainSubsets(const State &st, const Limits &lim,
+                     std::vector<Candidate> &cands, size_t maxChain = 6);
+
 } // namespace recompute
 } // namespace peakmem
 

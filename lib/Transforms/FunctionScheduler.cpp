@@ -109,7 +109,8 @@ static std::vector<bool> chooseSearches(const std::vector<PreparedBlock> &items,
 }
 
 FunctionSchedule scheduleFunction(FunctionOpInterface fn,
-                                  const ScheduleOptions &options) {
+                                  const ScheduleOptions &options,
+                                  unsigned fromDepth) {
   FunctionSchedule result;
   auto model = std::make_unique<MemoryModel>(fn);
   if (!model->isModeled()) {
@@ -123,15 +124,16 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   // scratch), not yet prepared / not yet searched: the budget's shares.
   size_t toPrepare = 0;
   for (const auto &bm : model->getBlockModels()) {
-    maxDepth = std::max(maxDepth, depthOf(bm->block, fn));
-    toPrepare += bm->problem.numBuffers() > 0;
+    unsigned depth = depthOf(bm->block, fn);
+    maxDepth = std::max(maxDepth, depth);
+    toPrepare += depth >= fromDepth && bm->problem.numBuffers() > 0;
   }
   result.blocks = toPrepare;
   // One budget for the whole function (this pass run): shared out over the
   // blocks that need a search; certified blocks only cost their bound.
   FunctionBudget budget(options.budgetMs);
 
-  for (int depth = maxDepth; depth >= 0; --depth) {
+  for (int depth = maxDepth; depth >= static_cast<int>(fromDepth); --depth) {
     // Scheduling deeper blocks changed the scratch of their parents.
     if (result.changed)
       model = std::make_unique<MemoryModel>(fn);

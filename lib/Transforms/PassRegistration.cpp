@@ -38,7 +38,8 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   RecomputePassOptions recompute;
   recompute.maxRecomputePerOp = options.maxRecomputePerOp;
   recompute.maxMacOverhead = options.maxMacOverhead;
-  // Reorder ran just before: the planner starts from its order.
+  // Reorder ran just before (nested blocks included): the planner starts
+  // from its order.
   recompute.reorderBudgetMs = 0;
   recompute.planBudgetMs = phaseBudget(options.planBudgetMs);
   recompute.budgetMs = recompute.planBudgetMs;

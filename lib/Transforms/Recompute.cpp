@@ -2,13 +2,15 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The peakmem-recompute pass: optionally reorders (reorder-budget-ms), asks
-// the core planner for steps on the entry block as it stands
-// (plan-budget-ms), and applies them with RecomputeRewrite.
+// The peakmem-recompute pass: reorders the nested blocks (reorder-budget-ms),
+// asks the core planner for steps on the entry block (plan-budget-ms; the
+// planner reschedules that block itself, so it is not reordered first) and
+// applies them with RecomputeRewrite.
 
 #include "peakmem/Core/Recompute.h"
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -46,52 +48,52 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       markAllAnalysesPreserved();
   }
 
-  /// Reorders every block first when the reorder phase has a budget.
-  FunctionStatus reorder(FunctionOpInterface fn, bool &modeled) const {
-    unsigned ms = reorderBudgetMs.hasValue() || !budgetMs.hasValue()
-                      ? unsigned(reorderBudgetMs)
-                      : unsigned(budgetMs);
-    if (ms == 0) {
-      MemoryModel model(fn);
-      modeled = model.isModeled();
-      if (!modeled)
-        emitNotModeled(fn, *model.getFailure());
-      return FunctionStatus::Unchanged;
-    }
-    ScheduleOptions scheduling;
-    scheduling.budgetMs = ms;
-    FunctionSchedule scheduled = scheduleFunction(fn, scheduling);
-    modeled = scheduled.modeled;
-    if (scheduled.internalError)
-      return FunctionStatus::Failed;
-    return scheduled.changed ? FunctionStatus::Changed
-                             : FunctionStatus::Unchanged;
-  }
-
-  /// The recomputable buffers of `bm` with their producer groups, in the
-  /// contracted ids of `c`.
+  /// The recomputable buffers of `bm` (the Recomputability analysis) with
+  /// their producer groups, in the contracted ids of `c`.
   static std::vector<Producer> producersOf(const BlockModel &bm,
                                            const Contraction &c) {
+    Recomputability r = computeRecomputability(bm);
     std::vector<Producer> producers;
     for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
-      if (!bm.recomputable[b])
+      if (!r.recomputable[b])
         continue;
       Producer producer{b, {}};
-      for (StmtId w : bm.writers[b])
+      for (StmtId w : r.writers[b])
         producer.group.push_back(static_cast<StmtId>(c.toContracted[w]));
       producers.push_back(std::move(producer));
     }
     return producers;
   }
 
+  /// Reorders the nested blocks, which the planner does not plan on (the
+  /// body it reorders itself), when reorder-budget-ms is not 0.
+  FunctionStatus reorderNested(FunctionOpInterface fn, bool &modeled) const {
+    unsigned ms = reorderBudgetMs.hasValue() || !budgetMs.hasValue()
+                      ? unsigned(reorderBudgetMs)
+                      : unsigned(budgetMs);
+    MemoryModel model(fn);
+    modeled = model.isModeled();
+    if (!modeled)
+      emitNotModeled(fn, *model.getFailure());
+    if (!modeled || ms == 0 || model.getBlockModels().size() < 2)
+      return FunctionStatus::Unchanged;
+    ScheduleOptions scheduling;
+    scheduling.budgetMs = ms;
+    FunctionSchedule scheduled =
+        scheduleFunction(fn, scheduling, /*fromDepth=*/1);
+    if (scheduled.internalError)
+      return FunctionStatus::Failed;
+    return scheduled.changed ? FunctionStatus::Changed
+                             : FunctionStatus::Unchanged;
+  }
+
   FunctionStatus recompute(FunctionOpInterface fn) const {
     if (fn.isExternal())
       return FunctionStatus::Unchanged;
     bool modeled = false;
-    FunctionStatus reordered = reorder(fn, modeled);
-    if (reordered == FunctionStatus::Failed || !modeled)
-      return reordered;
-
+    FunctionStatus nested = reorderNested(fn, modeled);
+    if (nested == FunctionStatus::Failed || !modeled)
+      return nested;
     MemoryModel model(fn);
     const BlockModel &bm = *model.getEntryBlockModel();
     Contraction c = contract(bm.problem);
@@ -101,15 +103,14 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     options.budgetMs = planBudgetMs.hasValue() || !budgetMs.hasValue()
                            ? unsigned(planBudgetMs)
                            : unsigned(budgetMs);
+    // The planner reschedules the block without steps first (its baseline):
+    // when nothing is recomputed, its order is still never worse.
     RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
                                        producersOf(bm, c), options);
     setPeakAttr(fn, model.getPeak());
     if (plan.steps.empty()) {
-      if (emitRemarks)
-        emitRemark(fn.getLoc())
-            << "peakmem-recompute: '" << fn.getName() << "' unchanged at "
-            << model.getPeak() << " bytes: " << plan.reason;
-      return reordered;
+      FunctionStatus body = reorderOnly(fn, bm, c, plan, model.getPeak());
+      return body == FunctionStatus::Unchanged ? nested : body;
     }
 
     // From here on the IR is changed: every failure drops the claims about
@@ -128,6 +129,33 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
+  }
+
+  /// No steps: applies the planner's baseline order when it lowers the
+  /// peak, and says why nothing was recomputed.
+  FunctionStatus reorderOnly(FunctionOpInterface fn, const BlockModel &bm,
+                             const Contraction &c, const RecomputePlan &plan,
+                             int64_t peak) const {
+    // `peak` is the function's peak as written (its frees where they are),
+    // plan.peak that of the order with every free right after its last use,
+    // as applyOrder places them.
+    bool reordered = plan.peak < peak;
+    if (reordered) {
+      applyOrder(bm, expand(bm.problem, c, plan.order));
+      MemoryModel after(fn);
+      refreshAttrsAfterChange(fn, &after);
+      if (!after.isModeled() || after.getPeak() != plan.peak)
+        return fail(fn, "the reordered function does not peak at the "
+                        "planned " +
+                            Twine(plan.peak) + " bytes");
+      peak = after.getPeak();
+    }
+    // "Unchanged" by recomputation (the reason says what reordering did).
+    if (emitRemarks)
+      emitRemark(fn.getLoc())
+          << "peakmem-recompute: '" << fn.getName() << "' unchanged at " << peak
+          << " bytes: " << plan.reason;
+    return reordered ? FunctionStatus::Changed : FunctionStatus::Unchanged;
   }
 
   static void emitRecomputeRemarks(FunctionOpInterface fn,

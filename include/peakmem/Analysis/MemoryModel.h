@@ -77,12 +77,6 @@ struct BlockModel {
   /// For each buffer, whether a transformation must leave it alone: it is
   /// captured, or accessed by asynchronous work a statement awaits.
   std::vector<uint8_t> pinned;
-  /// The result of the recomputability analysis
-  /// (peakmem/Analysis/Recomputability.h) on this block, filled by the
-  /// builder: for each buffer, the statements that write it (program order)
-  /// and whether they can be cloned to recompute it.
-  std::vector<std::vector<StmtId>> writers;
-  std::vector<uint8_t> recomputable;
 };
 
 /// Why a block could not be modeled, and where.

@@ -22,10 +22,6 @@
 
 namespace peakmem {
 
-namespace model {
-class AliasAnalysis;
-} // namespace model
-
 /// The producer groups of one block's buffers and whether they can be cloned.
 struct Recomputability {
   /// For each buffer, the statements that write it (program order): the
@@ -41,13 +37,10 @@ struct Recomputability {
 };
 
 /// Computes the recomputability of the buffers of `bm`, a block model built
-/// by MemoryModel (its accesses and pinned buffers filled).
+/// by MemoryModel (its accesses and pinned buffers filled), with an alias
+/// analysis of the enclosing function of its own. Its consumer is the
+/// peakmem-recompute pass; the memory model does not call it.
 Recomputability computeRecomputability(const BlockModel &bm);
-
-/// The same, with the alias analysis of the enclosing function (the model
-/// builder's own, whose results are cached).
-Recomputability computeRecomputability(const BlockModel &bm,
-                                       model::AliasAnalysis &aliases);
 
 } // namespace peakmem
 

@@ -93,7 +93,8 @@ struct RecomputePlan {
   Problem problem;
   /// Legal order of `problem` whose simulated peak is `peak`.
   Order order;
-  /// peakBefore = simulatePeak(input, current).
+  /// peakBefore = simulatePeak(input, current); peak <= reorderPeak <=
+  /// peakBefore, and peak < reorderPeak when there are steps.
   int64_t peakBefore = 0, peak = 0;
   int64_t macsBefore = 0, extraMacs = 0;
   /// `peak` is the minimum over every subset of `candidates` (within the
@@ -140,9 +141,12 @@ std::string checkRecompute(const Problem &p, const RecomputeStep &s);
 Problem applyRecompute(const Problem &p, const RecomputeStep &s);
 
 /// Chooses recompute steps lowering the peak of `p` (ordered `current`, which
-/// must be legal) within the MAC, per-op and time budgets. Never worse: if no
-/// step set strictly lowers the peak below what reordering alone reaches, the
-/// plan has no steps, problem = p, order = current, and a reason.
+/// must be legal) within the MAC, per-op and time budgets. The problem
+/// without steps is rescheduled first (from `current`, never worse), so the
+/// caller need not reorder. If no step set strictly lowers the peak below
+/// what reordering alone reaches, the plan has no steps, problem = p, order =
+/// that reordering (peak = reorderPeak <= peakBefore), and a reason. On
+/// invalid input, order = current and a reason.
 RecomputePlan planRecompute(const Problem &p, const Order &current,
                             const std::vector<Producer> &producers,
                             const RecomputeOptions &options);

@@ -47,11 +47,14 @@ struct FunctionSchedule {
   double spentMs = 0;
 };
 
-/// Reorders every modeled block of `fn` within options.budgetMs for the whole
-/// function (see FunctionBudget). Emits a remark and changes nothing if the
-/// function cannot be modeled.
+/// Reorders every modeled block of `fn` nested at least `fromDepth` below
+/// the function body (0: the body too; 1: every block but the body, which
+/// the recompute planner reorders itself) within options.budgetMs for the
+/// whole function (see FunctionBudget). Emits a remark and changes nothing
+/// if the function cannot be modeled.
 FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
-                                  const ScheduleOptions &options);
+                                  const ScheduleOptions &options,
+                                  unsigned fromDepth = 0);
 
 /// Moves the ops of `block` into `order` (statement ids of `model`); the
 /// terminator stays last. `order` must be legal for model.problem.

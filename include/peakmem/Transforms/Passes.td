@@ -96,11 +96,14 @@ def ReorderPass : Pass<"peakmem-reorder"> {
 def RecomputePass : Pass<"peakmem-recompute"> {
   let summary = "Recompute cheap producers before late users to lower the peak";
   let description = [{
-    Plans on the order the blocks have (in peakmem-optimize, the order
-    peakmem-reorder just gave them); standalone, it first reorders every
-    block as peakmem-reorder does (`reorder-budget-ms`, 0 to skip). In the
-    function body it then clones the producers of buffers that are kept alive across the peak
-    only for late users: the clone (the same ops on the same inputs, so the
+    Plans on the function body from the order it has (in peakmem-optimize,
+    the order peakmem-reorder just gave it). The planner reschedules the body
+    without recomputation first and keeps that order when nothing pays, so
+    the body is not reordered before planning; the nested blocks, which it
+    does not plan on, are reordered first as peakmem-reorder does
+    (`reorder-budget-ms`, 0 to leave them). It clones the producers of buffers
+    that are kept alive across the peak only for late users: the clone (the
+    same ops on the same inputs, so the
     same bits) writes a fresh buffer with its own allocation and free right
     before the late users, and the original buffer dies after its early
     users. Candidates and order are decided together by the core planner
@@ -119,10 +122,10 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     the extra multiply-accumulates stay within `max-mac-overhead` of the
     function's total (MACs as defined in docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
-    left as the reordering made it and a remark says why. The budgets are per
-    function and per phase: the reordering of all its blocks shares one
-    `reorder-budget-ms` (as in peakmem-reorder), then the planning has
-    `plan-budget-ms`. `budget-ms` sets both phases when they are not given.
+    left as the planner's reordering made it and a remark says why. The
+    budgets are per function and per phase: the nested blocks share one
+    `reorder-budget-ms`, the planning has `plan-budget-ms`. `budget-ms` sets
+    both when they are not given.
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
@@ -136,8 +139,8 @@ def RecomputePass : Pass<"peakmem-recompute"> {
            "Extra MACs allowed, as a fraction of the function's MACs">,
     Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
            /*default=*/"500",
-           "Budget per function of reordering every block before planning, "
-           "in milliseconds (0: plan on the order as given)">,
+           "Budget per function of reordering the nested blocks before "
+           "planning, in milliseconds (0: leave them as they are)">,
     Option<"planBudgetMs", "plan-budget-ms", "unsigned", /*default=*/"500",
            "Budget per function of the recompute planning, in milliseconds">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
