@@ -157,6 +157,18 @@ Order composeSegmentOrders(const Order &inc,
 
 } // namespace
 
+const char *searchStopName(SearchStop stop) {
+  switch (stop) {
+  case SearchStop::None:
+    return "none";
+  case SearchStop::TimeBudget:
+    return "time-budget";
+  case SearchStop::StateCap:
+    return "state-cap";
+  }
+  return "none";
+}
+
 std::vector<StmtId> sequentialPoints(const Problem &p) {
   Order topo = programTopologicalOrder(p);
   std::vector<uint8_t> sequential = sequentialAlong(p, topo);
@@ -169,7 +181,8 @@ std::vector<StmtId> sequentialPoints(const Problem &p) {
 
 SearchResult exactSearch(const Problem &p, const Order &incumbent,
                          const SearchOptions &options) {
-  SearchBudget budget(options.budgetMs, options.maxStates);
+  SearchBudget budget(options.budgetMs, options.maxStates,
+                      options.maxMemoEntries);
 
   const size_t n = p.numStatements();
   SearchResult result;
@@ -185,6 +198,10 @@ SearchResult exactSearch(const Problem &p, const Order &incumbent,
     result.provenOptimal = result.peak <= floor;
     result.statesExplored = budget.states;
     result.budgetExhausted = budget.exhausted;
+    result.memoFull = budget.memoFull;
+    // A search that reached a bound after its budget ran out was not
+    // stopped by it.
+    result.stoppedBy = result.provenOptimal ? SearchStop::None : budget.stop;
     return result;
   };
   if (n == 0 || result.peak <= floor)

@@ -6,6 +6,7 @@
 #include "TestProblems.h"
 #include "peakmem/Core/Heuristics.h"
 #include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
 
 #include <gtest/gtest.h>
@@ -430,3 +431,61 @@ TEST(ExactSearch, WideLongBlockRespectsTimeBudget) {
 }
 
 } // namespace
+
+TEST(ExactSearch, SaysWhichLimitStoppedIt) {
+  Order bad;
+  Problem p = twoBranches(bad);
+  SearchOptions noTime;
+  noTime.budgetMs = 0;
+  EXPECT_EQ(exactSearch(p, bad, noTime).stoppedBy, SearchStop::TimeBudget);
+  SearchOptions oneState;
+  oneState.maxStates = 1;
+  EXPECT_EQ(exactSearch(p, bad, oneState).stoppedBy, SearchStop::StateCap);
+  SearchResult full = exactSearch(p, bad, SearchOptions());
+  EXPECT_EQ(full.stoppedBy, SearchStop::None);
+  EXPECT_FALSE(full.memoFull);
+  EXPECT_STREQ(searchStopName(SearchStop::TimeBudget), "time-budget");
+  EXPECT_STREQ(searchStopName(SearchStop::StateCap), "state-cap");
+}
+
+TEST(ExactSearch, TinyMemoStillFindsTheOptimum) {
+  // The memo only prunes: capped at a handful of ideals, the search is
+  // slower but still exact, and says its memo was full.
+  std::mt19937 rng(4242);
+  int full = 0;
+  for (int iter = 0; iter < 200; ++iter) {
+    Problem p = test::randomProblem(rng, 4 + iter % 7);
+    Order incumbent = identityOrder(p);
+    SearchOptions tiny;
+    tiny.maxMemoEntries = 2;
+    SearchResult r = exactSearch(p, incumbent, tiny);
+    expectOptimal(p, incumbent, r, "iter " + std::to_string(iter));
+    full += r.memoFull;
+  }
+  EXPECT_GT(full, 0);
+}
+
+TEST(ExactSearch, ExactAlgorithmIsNeverWorseThanAuto) {
+  // algorithm=exact stopped by a limit used to return the best order found
+  // from the block's own order, worse than auto's best heuristic (issue 15:
+  // 6,720 B against 1,032 B). It starts from the heuristics too now.
+  std::mt19937 rng(15);
+  int stopped = 0;
+  for (int iter = 0; iter < 40; ++iter) {
+    Problem p = test::randomProblem(rng, 40);
+    ScheduleOptions exact, autoOpts;
+    exact.algorithm = "exact";
+    exact.maxStates = autoOpts.maxStates = 5;
+    ScheduleResult e = scheduleBlock(p, exact);
+    ScheduleResult a = scheduleBlock(p, autoOpts);
+    ASSERT_TRUE(isLegalOrder(p, e.order));
+    EXPECT_EQ(e.peak, simulatePeak(p, e.order));
+    EXPECT_LE(e.peak, simulatePeak(p, bestHeuristic(p))) << "iter " << iter;
+    EXPECT_LE(e.peak, a.peak) << "iter " << iter;
+    if (!e.provenOptimal) {
+      ++stopped;
+      EXPECT_EQ(e.stoppedBy, SearchStop::StateCap);
+    }
+  }
+  EXPECT_GT(stopped, 0);
+}

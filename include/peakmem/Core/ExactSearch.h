@@ -36,12 +36,33 @@
 
 namespace peakmem {
 
+/// Which limit stopped a search before it finished (None: it finished, or
+/// its best order reached a lower bound).
+enum class SearchStop : uint8_t {
+  None,
+  /// The wall-clock budget (budgetMs) ran out.
+  TimeBudget,
+  /// The cap on expanded search states (maxStates) was reached.
+  StateCap,
+};
+/// "none", "time-budget" or "state-cap".
+const char *searchStopName(SearchStop stop);
+
+/// Default caps of a search (SearchOptions), also the defaults of the pass
+/// options that set them (peakmem-reorder max-states / max-memo-entries).
+constexpr size_t kDefaultMaxStates = 2'000'000;
+constexpr size_t kDefaultMaxMemoEntries = size_t(1) << 20;
+
 struct SearchOptions {
   /// Wall-clock budget in milliseconds (checked every few states; building
   /// the segment problems before the search is not interrupted).
   double budgetMs = 500;
   /// Budget on search states (memoised ideals) over all segments.
-  size_t maxStates = 2'000'000;
+  size_t maxStates = kDefaultMaxStates;
+  /// Most ideals memoised per segment (24 bytes per slot, at most twice as
+  /// many slots). A full memo stops recording: the search goes on, only with
+  /// less pruning (SearchResult::memoFull).
+  size_t maxMemoEntries = kDefaultMaxMemoEntries;
   /// A lower bound on the optimum known to the caller (e.g. a certificate
   /// bound); the search stops as soon as the best order reaches it.
   int64_t lowerBound = 0;
@@ -56,6 +77,10 @@ struct SearchResult {
   bool provenOptimal = false;
   /// The time or state budget ran out before the search finished.
   bool budgetExhausted = false;
+  /// Which limit stopped the search (None when it was not stopped).
+  SearchStop stoppedBy = SearchStop::None;
+  /// Some segment's memo reached maxMemoEntries (later ideals not recorded).
+  bool memoFull = false;
   size_t statesExplored = 0;
 };
 

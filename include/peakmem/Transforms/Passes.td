@@ -56,7 +56,17 @@ def ReorderPass : Pass<"peakmem-reorder"> {
     already proven optimal costs one bound evaluation and no search), then
     every baseline heuristic runs and the exact search continues from the
     best of them until it meets the lower bound or its share of the budget
-    runs out.
+    runs out. `algorithm=exact` does the same (it also starts from the best
+    heuristic, so it is never worse than `auto` with the same limits).
+
+    An exact search stops at the first of three limits: its share of
+    `budget-ms` (time-budget), `max-states` expanded states (state-cap), or
+    reaching the lower bound. `max-memo-entries` caps the memo of one
+    segment; a full memo does not stop the search, it only prunes less. When
+    a search was stopped, the remark names the limit and the function gets
+    `peakmem.search_stop`, the list of the limits that stopped a search of
+    its blocks (`"time-budget"`, `"state-cap"`); a proven or certified
+    function has none.
 
     `budget-ms` is the budget of the whole function in one run of the pass,
     not of each block: every block is first bounded and given its best
@@ -86,6 +96,12 @@ def ReorderPass : Pass<"peakmem-reorder"> {
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
            "Bound and exact-search budget per function (shared by its "
            "blocks), in milliseconds">,
+    Option<"maxStates", "max-states", "unsigned", /*default=*/"2000000",
+           "Cap on the states one exact search of a block expands">,
+    Option<"maxMemoEntries", "max-memo-entries", "unsigned",
+           /*default=*/"1048576",
+           "Cap on the ideals one exact search memoises per segment (24 "
+           "bytes each, up to twice as many slots); a full memo prunes less">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];
