@@ -82,6 +82,21 @@ struct SearchResult {
   /// Some segment's memo reached maxMemoEntries (later ideals not recorded).
   bool memoFull = false;
   size_t statesExplored = 0;
+  /// What the search enumerated, per segment between sequential points (in
+  /// execution order): statements, peaks before and after, whether its
+  /// search ran and finished, states it expanded, largest static bound.
+  struct Segment {
+    size_t statements = 0;
+    int64_t incumbentPeak = 0, peak = 0, staticBound = 0;
+    bool searched = false, finished = false;
+    size_t states = 0;
+  };
+  std::vector<Segment> segments;
+  /// Sequential points of the incumbent (of the reduced problem).
+  size_t sequentialPoints = 0;
+  /// Statements the reductions took out of the search (memory-free ones,
+  /// and ones glued to a neighbour that covers them).
+  size_t reducedAway = 0;
 };
 
 /// Searches for a minimum-peak legal order of `p`. `incumbent` should be a
@@ -89,6 +104,13 @@ struct SearchResult {
 /// index is used instead. `p` must satisfy p.check() == "".
 SearchResult exactSearch(const Problem &p, const Order &incumbent,
                          const SearchOptions &options);
+
+/// The problem exactSearch searches: `p` without its memory-free statements
+/// and with the statements covered by their first successor or last
+/// predecessor glued to it (same optimum). `toOriginal` receives the
+/// statement of `p` each reduced statement stands for.
+Problem reducedForSearch(const Problem &p,
+                         std::vector<StmtId> *toOriginal = nullptr);
 
 /// The statements comparable with all others (every other statement is an
 /// ancestor or a descendant), in execution order. O(n + m).
