@@ -386,6 +386,40 @@ SearchResult searchAll(const Problem &p, const Order &incumbent,
 
 } // namespace
 
+/// Moves each statement glued before its group, without scratch, back to the
+/// earliest place where it is free: after its predecessors and after a first
+/// user of each of its buffers (so it starts nothing; its group's statement
+/// still uses them later, so it ends nothing): its step then holds only bytes
+/// live between its neighbours and no other step changes. This keeps views
+/// and similar statements near where the program had them.
+void hoistFreeMembers(const Problem &p, const Reduced &r, Order &order) {
+  const size_t n = order.size();
+  std::vector<size_t> pos(n);
+  for (size_t i = 0; i < n; ++i)
+    pos[order[i]] = i;
+  for (size_t i = 0; i < n; ++i) {
+    StmtId v = order[i];
+    if (r.group[v] < 0 || r.slot[v] != 0 || p.statement(v).scratch != 0)
+      continue;
+    size_t earliest = 0;
+    for (StmtId q : p.preds(v))
+      earliest = std::max(earliest, pos[q] + 1);
+    for (BufferId b : p.statement(v).buffers) {
+      size_t first = n;
+      for (StmtId u : p.buffer(b).users)
+        if (u != v)
+          first = std::min(first, pos[u]);
+      earliest = std::max(earliest, first == n ? i : first + 1);
+    }
+    if (earliest >= i)
+      continue;
+    std::rotate(order.begin() + earliest, order.begin() + i,
+                order.begin() + i + 1);
+    for (size_t j = earliest; j <= i; ++j)
+      pos[order[j]] = j;
+  }
+}
+
 Problem reducedForSearch(const Problem &p, std::vector<StmtId> *toOriginal) {
   Reduced r = reduce(p);
   if (toOriginal)
@@ -425,6 +459,8 @@ SearchResult exactSearch(const Problem &p, const Order &incumbent,
   };
   Order order = topologicalOrderBy(
       p, [&](StmtId a, StmtId b) { return key(a) < key(b); });
+  if (order.size() == n)
+    hoistFreeMembers(p, r, order);
   int64_t peak = order.size() == n ? simulatePeak(p, order) : incPeak;
   assert(order.size() == n && peak == result.peak &&
          "the reductions must keep the peak");

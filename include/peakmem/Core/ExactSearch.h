@@ -5,6 +5,10 @@
 // Exact minimisation of the peak over all legal orders of a (contracted)
 // problem, within a time and state budget.
 //
+//  * Memory-free statements are removed and statements covered by their
+//    first successor or last predecessor are glued to it (reducedForSearch;
+//    same optimum): floating constant reads and bias fills would otherwise
+//    leave no sequential point.
 //  * The problem is cut at its sequential points (statements comparable with
 //    every other one). Every legal order executes exactly the ancestors of
 //    such a point before it, so the live set there is fixed and the segments

@@ -16,7 +16,10 @@
 // The same driver runs against an explicit Deadline from a given incumbent
 // (scheduleBlock with a Deadline): the recompute planner reschedules each
 // candidate that way, with a floor (a bound known beforehand) and a cutoff
-// (orders that cannot beat it are not worth searching).
+// (orders that cannot beat it are not worth searching). Both forms are thin
+// wrappers of one driver (preparePhases, searchPhase, schedule) whose
+// SchedulePolicy holds what differs: bound first or heuristics first, the
+// bound's time and flows, floor, cutoff and the search caps.
 //
 // Budgets belong to a function (one pass run on one function), not to a
 // block: FunctionBudget shares one wall-clock budget over the blocks of a
