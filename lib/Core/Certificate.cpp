@@ -17,7 +17,8 @@ namespace peakmem {
 //===----------------------------------------------------------------------===//
 
 Certificate makeCertificate(const Problem &p, const Order &order,
-                            const LowerBound &bound) {
+                            const LowerBound &bound,
+                            double exhaustiveBudgetMs) {
   Certificate c;
   c.peak = simulatePeak(p, order);
   c.kind = bound.kind;
@@ -51,7 +52,8 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     return c;
   case BoundKind::Exhaustive: {
     // Claims what the enumeration proves: nothing below bound.bytes.
-    ExhaustiveResult e = enumerateBelow(p, bound.bytes);
+    ExhaustiveResult e = enumerateBelow(p, bound.bytes, kExhaustiveMaxIdeals,
+                                        exhaustiveBudgetMs);
     if (!e.complete || e.below || e.ideals > UINT32_MAX)
       return fallBackToBoundary();
     c.witness = static_cast<StmtId>(e.ideals);

@@ -4,6 +4,7 @@
 
 #include "peakmem/Core/ExhaustiveCheck.h"
 #include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/Deadline.h"
 
 #include <algorithm>
 #include <deque>
@@ -131,7 +132,8 @@ bool subset(const std::vector<uint64_t> &a, const std::vector<uint64_t> &q) {
 } // namespace
 
 ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
-                                size_t maxIdeals) {
+                                size_t maxIdeals, double budgetMs) {
+  Deadline deadline(budgetMs);
   ExhaustiveResult result;
   if (p.numStatements() > kExhaustiveMaxStatements)
     return result;
@@ -173,7 +175,8 @@ ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
         continue;
       if (!seen.insert(next).second)
         continue;
-      if (seen.size() > maxIdeals) {
+      if (seen.size() > maxIdeals ||
+          ((seen.size() & 1023) == 0 && deadline.expired())) {
         result.complete = false;
         result.ideals = seen.size();
         return result;

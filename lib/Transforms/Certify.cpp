@@ -4,6 +4,7 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/ExhaustiveCheck.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -34,7 +35,8 @@ static Certificate certifyBlock(const BlockModel &bm) {
   LowerBound all;
   all.kind = BoundKind::Exhaustive;
   all.bytes = c.peak;
-  Certificate e = makeCertificate(bm.problem, current, all);
+  Certificate e =
+      makeCertificate(bm.problem, current, all, kExhaustiveCertifyBudgetMs);
   return e.kind == BoundKind::Exhaustive ? e : c;
 }
 

@@ -21,6 +21,7 @@
 #include "peakmem/Core/Problem.h"
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -52,8 +53,11 @@ struct Certificate {
 /// the flows and lowerBound are recomputed from the Problem (lowerBound ==
 /// bound.bytes for a bound computed on the same problem). A bound naming no
 /// valid statement falls back to the boundary bound.
-Certificate makeCertificate(const Problem &p, const Order &order,
-                            const LowerBound &bound);
+/// For BoundKind::Exhaustive the enumeration gets `exhaustiveBudgetMs`;
+/// when it does not complete (or finds an order below), the boundary bound.
+Certificate makeCertificate(
+    const Problem &p, const Order &order, const LowerBound &bound,
+    double exhaustiveBudgetMs = std::numeric_limits<double>::infinity());
 
 /// Validates `c` against the Problem and the order without any solver:
 /// the problem is valid, the order legal and peaking at c.peak, the bound

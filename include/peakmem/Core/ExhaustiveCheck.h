@@ -33,6 +33,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace peakmem {
 
@@ -52,9 +53,17 @@ struct ExhaustiveResult {
   size_t statements = 0;
 };
 
+/// Time peakmem-certify gives one block's enumeration, in milliseconds (the
+/// record is kept only if it completes; the verifier has no time limit, only
+/// the cap on ideals).
+constexpr double kExhaustiveCertifyBudgetMs = 100;
+
 /// Does some legal order of `p` (p.check() == "") peak below `bound`?
-ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
-                                size_t maxIdeals = kExhaustiveMaxIdeals);
+/// Incomplete (complete = false) beyond maxIdeals ideals or budgetMs.
+ExhaustiveResult
+enumerateBelow(const Problem &p, int64_t bound,
+               size_t maxIdeals = kExhaustiveMaxIdeals,
+               double budgetMs = std::numeric_limits<double>::infinity());
 
 } // namespace peakmem
 

@@ -179,6 +179,14 @@ def CertifyPass : Pass<"peakmem-certify"> {
                              flow = array<i64: from, to, amount, ...>,
                              flow2 = array<i64: ...>}
 
+    When the best bound leaves a gap, the block is enumerated instead: the
+    executed sets that steps below the current peak reach (on the contracted
+    problem, with memory-free statements dropped and covered ones merged
+    into a neighbour). If no order gets below the peak this way, within
+    2^20 enumerated sets and 100 ms, the record is of kind `exhaustive`:
+    lower bound =
+    peak, `witness` = the number of sets enumerated.
+
     Blocks nested in an op (loop bodies...) that allocate buffers get the
     same record in `peakmem.nested`, an array with one dictionary per block
     of the op, on that op. docs/Certificates.md gives the network and how to
@@ -198,7 +206,10 @@ def VerifyCertificatePass : Pass<"peakmem-verify-certificate"> {
   let description = [{
     Rebuilds the memory model from the IR, re-simulates the current order and
     checks every recorded number and the certificate's flow (arcs exist with
-    enough capacity, conservation, value) without running any solver. Any
+    enough capacity, conservation, value) without running any solver; an
+    `exhaustive` record is checked by enumerating again (the same count of
+    executed sets, none reaching the end below the claim), not by the exact
+    search. Any
     mismatch (an edited number, a moved op, a resized buffer, a malformed
     attribute) is an error at the function. Functions without peakmem
     attributes are skipped.
