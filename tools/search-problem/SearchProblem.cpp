@@ -30,33 +30,79 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 using namespace peakmem;
 
-static Problem readProblem(const llvm::json::Object &o) {
-  Problem p;
+/// The problem of one block of the report, or an error message.
+static bool readProblem(const llvm::json::Object &o, Problem &p,
+                        std::string &error) {
   const llvm::json::Array *stmts = o.getArray("statements");
   const llvm::json::Array *bufs = o.getArray("buffers");
+  const llvm::json::Array *edges = o.getArray("edges");
+  std::optional<int64_t> liveIn = o.getInteger("live_in");
+  if (!stmts || !bufs || !edges || !liveIn) {
+    error = "a problem needs statements, buffers, edges and live_in";
+    return false;
+  }
   for (const llvm::json::Value &b : *bufs) {
     const llvm::json::Object *bo = b.getAsObject();
-    p.addBuffer(*bo->getInteger("bytes"), *bo->getBoolean("freed"));
+    std::optional<int64_t> bytes = bo ? bo->getInteger("bytes") : std::nullopt;
+    std::optional<bool> freed = bo ? bo->getBoolean("freed") : std::nullopt;
+    if (!bytes || !freed) {
+      error = "a buffer needs bytes and freed";
+      return false;
+    }
+    p.addBuffer(*bytes, *freed);
   }
+  auto id = [](const llvm::json::Value &v, size_t limit,
+               uint32_t &out) -> bool {
+    std::optional<int64_t> i = v.getAsInteger();
+    if (!i || *i < 0 || static_cast<uint64_t>(*i) >= limit)
+      return false;
+    out = static_cast<uint32_t>(*i);
+    return true;
+  };
   for (const llvm::json::Value &s : *stmts) {
     const llvm::json::Object *so = s.getAsObject();
-    StmtId id = p.addStatement(static_cast<StmtKind>(*so->getInteger("kind")),
-                               *so->getInteger("scratch"));
-    p.statement(id).target = static_cast<BufferId>(*so->getInteger("target"));
-    for (const llvm::json::Value &b : *so->getArray("buffers"))
-      p.addUse(id, static_cast<BufferId>(*b.getAsInteger()));
+    std::optional<int64_t> kind = so ? so->getInteger("kind") : std::nullopt;
+    std::optional<int64_t> scratch =
+        so ? so->getInteger("scratch") : std::nullopt;
+    const llvm::json::Array *uses = so ? so->getArray("buffers") : nullptr;
+    uint32_t target = 0;
+    const llvm::json::Value *t = so ? so->get("target") : nullptr;
+    if (!kind || *kind < 0 || *kind > 2 || !scratch || !uses || !t ||
+        (p.numBuffers() > 0 && !id(*t, p.numBuffers(), target))) {
+      error = "a statement needs kind (0..2), scratch, target and buffers";
+      return false;
+    }
+    StmtId sid = p.addStatement(static_cast<StmtKind>(*kind), *scratch);
+    p.statement(sid).target = target;
+    for (const llvm::json::Value &b : *uses) {
+      uint32_t buffer = 0;
+      if (!id(b, p.numBuffers(), buffer)) {
+        error = "a statement uses a buffer that does not exist";
+        return false;
+      }
+      p.addUse(sid, buffer);
+    }
   }
-  for (const llvm::json::Value &e : *o.getArray("edges")) {
+  for (const llvm::json::Value &e : *edges) {
     const llvm::json::Array *pair = e.getAsArray();
-    p.addEdge(static_cast<StmtId>(*(*pair)[0].getAsInteger()),
-              static_cast<StmtId>(*(*pair)[1].getAsInteger()));
+    uint32_t from = 0, to = 0;
+    if (!pair || pair->size() != 2 ||
+        !id((*pair)[0], p.numStatements(), from) ||
+        !id((*pair)[1], p.numStatements(), to)) {
+      error = "an edge needs two statement ids";
+      return false;
+    }
+    p.addEdge(from, to);
   }
-  p.liveIn = *o.getInteger("live_in");
+  p.liveIn = *liveIn;
   p.finalize();
-  return p;
+  error = p.check();
+  return error.empty();
 }
 
 static double msSince(std::chrono::steady_clock::time_point t) {
@@ -184,16 +230,24 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::toString(v.takeError()) << "\n";
     return 1;
   }
-  for (const llvm::json::Value &fn : *v->getAsArray()) {
+  const llvm::json::Array *functions = v->getAsArray();
+  if (!functions) {
+    llvm::errs() << "expected the list peakmem-report{json=...} writes\n";
+    return 1;
+  }
+  for (const llvm::json::Value &fn : *functions) {
     const llvm::json::Object *fo = fn.getAsObject();
+    if (!fo)
+      continue;
     const llvm::json::Array *blocks = fo->getArray("blocks");
     for (size_t b = 0; blocks && b < blocks->size(); ++b) {
       const llvm::json::Object *bo = (*blocks)[b].getAsObject();
-      const llvm::json::Object *po = bo->getObject("problem");
+      const llvm::json::Object *po = bo ? bo->getObject("problem") : nullptr;
       if (!po)
         continue;
-      Problem full = readProblem(*po);
-      if (std::string err = full.check(); !err.empty()) {
+      Problem full;
+      std::string err;
+      if (!readProblem(*po, full, err)) {
         llvm::errs() << "invalid problem: " << err << "\n";
         return 1;
       }
@@ -206,8 +260,8 @@ int main(int argc, char **argv) {
         continue;
       if (c.problem.numBuffers() == 0)
         continue;
-      llvm::outs() << "== " << *fo->getString("function") << " block " << b
-                   << ": peak as given " << peak << "\n";
+      llvm::outs() << "== " << fo->getString("function").value_or("?")
+                   << " block " << b << ": peak as given " << peak << "\n";
       diagnose(full, budgetMs, maxStates, maxMemo);
     }
   }
