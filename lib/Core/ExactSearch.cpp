@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <limits>
 #include <tuple>
 
 namespace peakmem {
@@ -195,6 +196,28 @@ bool memoryFree(const Problem &p, StmtId v) {
   return p.statement(v).buffers.empty() && p.statement(v).scratch == 0;
 }
 
+/// A statement without successors or scratch whose buffers all escape and
+/// each have a user with successors (a view of a returned buffer): at the
+/// end of any order its step holds liveIn and the escaping buffers, all of
+/// which the last step of every order holds too (and the problem without it
+/// too: the users with successors stay); moving it there only delays a
+/// start. It is removed and put back last.
+bool lateSink(const Problem &p, StmtId v) {
+  const Statement &st = p.statement(v);
+  if (!p.succs(v).empty() || st.scratch != 0 || st.buffers.empty())
+    return false;
+  for (BufferId b : st.buffers) {
+    if (p.buffer(b).freedInBlock)
+      return false;
+    bool kept = false;
+    for (StmtId u : p.buffer(b).users)
+      kept |= u != v && !p.succs(u).empty();
+    if (!kept)
+      return false;
+  }
+  return true;
+}
+
 /// buffers(v) is a subset of buffers(s) and scratch(v) <= scratch(s).
 bool coveredBy(const Problem &p, StmtId v, StmtId s) {
   const Statement &sv = p.statement(v), &ss = p.statement(s);
@@ -223,7 +246,8 @@ struct Reduced {
   std::vector<StmtId> toOriginal;
   /// For each original statement: its group (reduced id), or -1 if removed.
   std::vector<int64_t> group;
-  /// 0 glued before its group's statement, 1 the statement, 2 glued after.
+  /// 0 glued before its group's statement, 1 the statement, 2 glued after;
+  /// for removed statements, 3 when put back last (a late sink).
   std::vector<uint8_t> slot;
   size_t reducedAway = 0;
 };
@@ -309,10 +333,15 @@ Reduced reduce(const Problem &p) {
   std::vector<int64_t> into(n, kKept);
   std::vector<uint8_t> slot(n, 1), absorbed(n, 0);
   Reach reach(p);
-  // Memory-free statements go first: they glue nothing to themselves.
+  // Memory-free statements and late sinks go first: they glue nothing to
+  // themselves.
   for (StmtId v = 0; v < n; ++v)
-    if (memoryFree(p, v))
+    if (memoryFree(p, v)) {
       into[v] = kRemoved;
+    } else if (lateSink(p, v)) {
+      into[v] = kRemoved;
+      slot[v] = 3;
+    }
   for (StmtId v = 0; v < n; ++v) {
     if (absorbed[v] || into[v] == kRemoved)
       continue;
@@ -350,7 +379,8 @@ Reduced reduce(const Problem &p) {
     const Buffer &buf = p.buffer(b);
     r.problem.addBuffer(buf.bytes, buf.freedInBlock);
     for (StmtId u : buf.users)
-      r.problem.addUse(static_cast<StmtId>(r.group[u]), b);
+      if (r.group[u] >= 0) // Late sinks are removed with their uses.
+        r.problem.addUse(static_cast<StmtId>(r.group[u]), b);
   }
   // Edges between groups, through removed statements.
   std::vector<uint32_t> seen(n, 0);
@@ -455,7 +485,11 @@ SearchResult exactSearch(const Problem &p, const Order &incumbent,
     position[result.order[i]] = static_cast<int64_t>(i);
   auto key = [&](StmtId v) {
     int64_t g = r.group[v];
-    return std::make_tuple(g < 0 ? int64_t(-1) : position[g], r.slot[v], v);
+    if (g < 0) // Removed: as soon as ready, or last (a late sink).
+      return std::make_tuple(
+          r.slot[v] == 3 ? std::numeric_limits<int64_t>::max() : int64_t(-1),
+          r.slot[v], v);
+    return std::make_tuple(position[g], r.slot[v], v);
   };
   Order order = topologicalOrderBy(
       p, [&](StmtId a, StmtId b) { return key(a) < key(b); });

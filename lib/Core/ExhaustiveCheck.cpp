@@ -33,6 +33,25 @@ bool covers(const Problem &p, StmtId s, StmtId v) {
                        a.buffers.end());
 }
 
+/// Memory-free (no buffer, no scratch), or a sink without scratch whose
+/// buffers all escape and each have a user with successors: neither ever
+/// needs to set the peak (docs/Certificates.md).
+bool droppable(const Problem &p, StmtId v) {
+  const Statement &st = p.statement(v);
+  if (st.scratch != 0)
+    return false;
+  if (st.buffers.empty())
+    return true;
+  if (!p.succs(v).empty())
+    return false;
+  return std::all_of(st.buffers.begin(), st.buffers.end(), [&](BufferId b) {
+    const Buffer &buf = p.buffer(b);
+    return !buf.freedInBlock &&
+           std::any_of(buf.users.begin(), buf.users.end(),
+                       [&](StmtId u) { return u != v && !p.succs(u).empty(); });
+  });
+}
+
 Reduced reduceForCheck(const Problem &p) {
   const size_t n = p.numStatements();
   Reachability reach(p);
@@ -42,9 +61,7 @@ Reduced reduceForCheck(const Problem &p) {
   std::vector<int64_t> rep(n);
   std::vector<bool> target(n, false);
   for (StmtId v = 0; v < n; ++v)
-    rep[v] = p.statement(v).buffers.empty() && p.statement(v).scratch == 0
-                 ? int64_t(-1)
-                 : static_cast<int64_t>(v);
+    rep[v] = droppable(p, v) ? int64_t(-1) : static_cast<int64_t>(v);
   for (StmtId v = 0; v < n; ++v) {
     if (rep[v] != v || target[v])
       continue;

@@ -480,8 +480,9 @@ TEST(Certificate, DecoderRejectsMalformedInput) {
 namespace {
 
 /// randomProblem plus statements the exhaustive check's reductions take
-/// out: memory-free ones, and ones covered by a neighbour (a subset of its
-/// buffers, no more scratch), before or after it.
+/// out: memory-free ones, late sinks (views of returned buffers), and ones
+/// covered by a neighbour (a subset of its buffers, no more scratch), before
+/// or after it.
 Problem problemWithCoveredStatements(std::mt19937 &rng, unsigned n,
                                      unsigned extra) {
   Problem base = test::randomProblem(rng, n);
@@ -499,6 +500,15 @@ Problem problemWithCoveredStatements(std::mt19937 &rng, unsigned n,
   std::uniform_int_distribution<StmtId> pick(0, n - 1);
   for (unsigned e = 0; e < extra; ++e) {
     StmtId s = pick(rng);
+    if (coin(rng) < 20) { // A late sink: a view of returned buffers.
+      StmtId v = p.addStatement();
+      for (BufferId b : base.statement(s).buffers)
+        if (!base.buffer(b).freedInBlock)
+          p.addUse(v, b);
+      if (coin(rng) < 50)
+        p.addEdge(s, v);
+      continue;
+    }
     int kind = coin(rng) % 3;
     StmtId v = p.addStatement(StmtKind::Compute, 0);
     if (kind != 0)

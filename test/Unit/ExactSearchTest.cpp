@@ -491,7 +491,8 @@ TEST(ExactSearch, ExactAlgorithmIsNeverWorseThanAuto) {
 }
 
 /// randomProblem with statements the search's reductions take out: memory-
-/// free ones (no buffer, no scratch) anywhere, and statements covered by
+/// free ones (no buffer, no scratch) anywhere, late sinks (views of
+/// returned buffers, no successor), and statements covered by
 /// (using a subset of the buffers of, with no more scratch than) their first
 /// successor or their last predecessor, with extra edges to that
 /// neighbour's successors / from its predecessors.
@@ -511,6 +512,15 @@ Problem problemWithGlue(std::mt19937 &rng, unsigned n, unsigned extra) {
   std::uniform_int_distribution<StmtId> pick(0, n - 1);
   for (unsigned e = 0; e < extra; ++e) {
     StmtId s = pick(rng);
+    if (coin(rng) < 20) { // A late sink: a view of returned buffers.
+      StmtId v = p.addStatement();
+      for (BufferId b : base.statement(s).buffers)
+        if (!base.buffer(b).freedInBlock)
+          p.addUse(v, b);
+      if (coin(rng) < 50)
+        p.addEdge(s, v);
+      continue;
+    }
     int kind = coin(rng) % 3;
     StmtId v = p.addStatement(
         StmtKind::Compute,

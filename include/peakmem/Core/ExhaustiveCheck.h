@@ -12,7 +12,9 @@
 //    into their buffer's first and last user, same peaks).
 //  * It first applies two reductions that keep the optimum, with its own
 //    code (ancestor/descendant bitsets of Bounds.h): memory-free statements
-//    (no buffer, no scratch) are dropped, and a statement whose first
+//    (no buffer, no scratch) and late sinks (no successor, no scratch, every
+//    buffer escaping and used by a statement with successors) are dropped,
+//    and a statement whose first
 //    successor (an ancestor of its other successors) or last predecessor (a
 //    descendant of its other predecessors) uses all its buffers and has at
 //    least its scratch is merged into that neighbour. docs/Certificates.md
