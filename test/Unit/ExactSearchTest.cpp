@@ -609,3 +609,47 @@ TEST(ExactSearch, FloatingCoveredStatementsDoNotHideSequentialPoints) {
   EXPECT_LT(r.peak, simulatePeak(p, bad));
   EXPECT_EQ(r.reducedAway, 600u);
 }
+
+TEST(ExactSearch, LateSinkDoesNotHideSequentialPoints) {
+  // The chain of FloatingCoveredStatementsDoNotHideSequentialPoints whose
+  // last convolution writes the returned buffer, plus a view of that buffer
+  // with no predecessor and no successor (as a collapse_shape of the result
+  // is): comparable with nothing, it left the search one segment of the
+  // whole chain. Removed and put back last, the chain is all sequential
+  // points again.
+  Problem p;
+  std::vector<BufferId> out;
+  StmtId view = p.addStatement();
+  for (unsigned i = 0; i < 300; ++i) {
+    StmtId constant = p.addStatement();
+    StmtId bias = p.addStatement();
+    StmtId conv = p.addStatement();
+    BufferId o = p.addBuffer(64 + (i * 37) % 300, i + 1 != 300);
+    p.addUse(bias, o);
+    p.addUse(conv, o);
+    p.addEdge(constant, bias);
+    p.addEdge(bias, conv);
+    if (i > 0)
+      addRead(p, conv - 3, out.back(), conv);
+    out.push_back(o);
+  }
+  p.addUse(view, out.back());
+  p.finalize();
+  // Every constant and bias first, the view at the very start.
+  Order bad{view};
+  for (StmtId v = 1; v < p.numStatements(); ++v)
+    if (v % 3 != 0)
+      bad.push_back(v);
+  for (StmtId v = 3; v < p.numStatements(); v += 3)
+    bad.push_back(v);
+  ASSERT_TRUE(isLegalOrder(p, bad));
+  SearchOptions options;
+  options.maxStates = 10000;
+  SearchResult r = exactSearch(p, bad, options);
+  EXPECT_TRUE(r.provenOptimal);
+  EXPECT_EQ(r.stoppedBy, SearchStop::None);
+  EXPECT_EQ(r.peak, simulatePeak(p, r.order));
+  EXPECT_LT(r.peak, simulatePeak(p, bad));
+  EXPECT_EQ(r.reducedAway, 601u);
+  EXPECT_EQ(r.order.back(), view);
+}
