@@ -22,7 +22,8 @@ namespace peakmem {
 
 static constexpr BoundKind kAllKinds[] = {
     BoundKind::Boundary,    BoundKind::Local,       BoundKind::ForcedLive,
-    BoundKind::ReverseTrap, BoundKind::ForwardTrap, BoundKind::Pairwise};
+    BoundKind::ReverseTrap, BoundKind::ForwardTrap, BoundKind::Pairwise,
+    BoundKind::Exhaustive};
 
 const char *boundKindName(BoundKind kind) {
   switch (kind) {
@@ -38,6 +39,8 @@ const char *boundKindName(BoundKind kind) {
     return "forward-trap";
   case BoundKind::Pairwise:
     return "pairwise";
+  case BoundKind::Exhaustive:
+    return "exhaustive";
   }
   return "unknown";
 }

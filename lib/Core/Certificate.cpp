@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/ExhaustiveCheck.h"
 #include "peakmem/Core/MaxFlow.h"
 #include "peakmem/Core/Simulation.h"
 
@@ -16,7 +17,8 @@ namespace peakmem {
 //===----------------------------------------------------------------------===//
 
 Certificate makeCertificate(const Problem &p, const Order &order,
-                            const LowerBound &bound) {
+                            const LowerBound &bound,
+                            double exhaustiveBudgetMs) {
   Certificate c;
   c.peak = simulatePeak(p, order);
   c.kind = bound.kind;
@@ -48,6 +50,16 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     // A conditioned trap is not a bound on its own: certify the plain one.
     c.lowerBound = trapBound(p, bound.witness, bound.kind, -1, &c.flow).bytes;
     return c;
+  case BoundKind::Exhaustive: {
+    // Claims what the enumeration proves: nothing below bound.bytes.
+    ExhaustiveResult e = enumerateBelow(p, bound.bytes, kExhaustiveMaxIdeals,
+                                        exhaustiveBudgetMs);
+    if (!e.complete || e.below || e.ideals > UINT32_MAX)
+      return fallBackToBoundary();
+    c.witness = static_cast<StmtId>(e.ideals);
+    c.lowerBound = bound.bytes;
+    return c;
+  }
   case BoundKind::Pairwise: {
     const int64_t u = bound.conditionedOn;
     LowerBound first =
@@ -251,7 +263,8 @@ std::string checkCertificate(const Problem &p, const Order &order,
            " bytes, the certificate claims " + std::to_string(c.peak);
   const size_t n = p.numStatements();
   const std::string kindName = boundKindName(c.kind);
-  const bool needsWitness = c.kind != BoundKind::Boundary;
+  const bool needsWitness =
+      c.kind != BoundKind::Boundary && c.kind != BoundKind::Exhaustive;
   if (needsWitness && c.witness >= n)
     return kindName + " witness " + std::to_string(c.witness) +
            " is not a statement";
@@ -278,6 +291,25 @@ std::string checkCertificate(const Problem &p, const Order &order,
   case BoundKind::Local:
     proven = localBound(p, c.witness).bytes;
     break;
+  case BoundKind::Exhaustive: {
+    // Re-enumerate (never the search): no order below the claim, and the
+    // same number of ideals as recorded.
+    ExhaustiveResult e = enumerateBelow(p, c.lowerBound);
+    if (!e.complete)
+      return "exhaustive: more than " + std::to_string(kExhaustiveMaxIdeals) +
+             " ideals (or more than " +
+             std::to_string(kExhaustiveMaxStatements) +
+             " statements) to enumerate: not checkable within the budget";
+    if (e.below)
+      return "exhaustive: an order peaks below " +
+             std::to_string(c.lowerBound) + " bytes";
+    if (e.ideals != c.witness)
+      return "exhaustive: " + std::to_string(e.ideals) +
+             " ideals enumerated, the certificate records " +
+             std::to_string(c.witness);
+    proven = c.lowerBound;
+    break;
+  }
   case BoundKind::ForcedLive:
     proven = forcedLiveBound(p, c.witness).bytes;
     break;
@@ -338,7 +370,9 @@ std::string checkCertificate(const Problem &p, const Order &order,
 std::string describeCertificate(const Certificate &c) {
   std::string s = "peak " + std::to_string(c.peak) + " B, lower bound " +
                   std::to_string(c.lowerBound) + " B (" + boundKindName(c.kind);
-  if (c.kind != BoundKind::Boundary) {
+  if (c.kind == BoundKind::Exhaustive) {
+    s += " over " + std::to_string(c.witness) + " ideals";
+  } else if (c.kind != BoundKind::Boundary) {
     s += " at statement " + std::to_string(c.witness);
     if (c.conditionedOn >= 0)
       s += " | " + std::to_string(c.conditionedOn);
@@ -396,7 +430,7 @@ bool decodeCertificate(const int64_t *data, size_t size, Certificate &c,
     return fail(error, "bad magic number");
   if (data[1] != kCertificateVersion)
     return fail(error, "unsupported version " + std::to_string(data[1]));
-  if (data[4] < 0 || data[4] > static_cast<int64_t>(BoundKind::Pairwise))
+  if (data[4] < 0 || data[4] > static_cast<int64_t>(BoundKind::Exhaustive))
     return fail(error, "bound kind out of range");
   if (data[5] < 0 || data[5] > maxId)
     return fail(error, "witness out of range");

@@ -27,8 +27,6 @@ constexpr int64_t kMinusInf = std::numeric_limits<int64_t>::min();
 
 /// Memory allowed for Simulator snapshots along one search path.
 constexpr size_t kSnapshotBytes = size_t(64) << 20;
-/// Most ideals memoised per segment search (24 bytes per slot, load <= 1/2).
-constexpr size_t kMaxMemoEntries = size_t(1) << 20;
 
 uint64_t splitmix64(uint64_t &state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
@@ -42,6 +40,10 @@ uint64_t splitmix64(uint64_t &state) {
 /// Once full it stops recording (memoisation only prunes, so that is safe).
 class IdealMemo {
 public:
+  explicit IdealMemo(size_t maxEntries) : maxEntries(maxEntries) {}
+  /// The memo reached maxEntries and stopped recording.
+  bool full = false;
+
   /// Records (key, g) and returns true when the ideal is new or was only
   /// reached with a larger prefix peak; false when it is dominated.
   bool improve(uint64_t a, uint64_t b, int64_t g) {
@@ -51,8 +53,10 @@ public:
     for (size_t i = a & mask;; i = (i + 1) & mask) {
       Slot &slot = slots[i];
       if (slot.g == kMinusInf) {
-        if (size >= kMaxMemoEntries)
+        if (size >= maxEntries) {
+          full = true;
           return true;
+        }
         slot = {a, b, g};
         if (++size * 2 > slots.size())
           grow();
@@ -89,6 +93,7 @@ private:
 
   std::vector<Slot> slots;
   size_t size = 0;
+  size_t maxEntries;
 };
 
 /// Max over a dynamic set of values (a statement's static bound while it is
@@ -139,7 +144,8 @@ public:
   SegmentSearch(const Problem &local, const std::vector<int64_t> &bounds,
                 int64_t floor, SearchBudget &budget)
       : local(local), bounds(bounds), floor(floor), budget(budget),
-        k(local.numStatements()), lbTree(bounds), counter(local) {
+        k(local.numStatements()), lbTree(bounds), memo(budget.maxMemoEntries),
+        counter(local) {
     uint64_t seed = 0x5eed5eed5eed5eedULL;
     zobristA.resize(k);
     zobristB.resize(k);
@@ -206,6 +212,7 @@ public:
       ++top;
     }
     bestPeak = best;
+    budget.memoFull |= memo.full;
     return finished;
   }
 

@@ -13,6 +13,7 @@
 #define PEAKMEM_LIB_CORE_SEGMENTSEARCH_H
 
 #include "peakmem/Core/Deadline.h"
+#include "peakmem/Core/ExactSearch.h"
 #include "peakmem/Core/Problem.h"
 
 #include <cstdint>
@@ -22,17 +23,25 @@ namespace peakmem {
 
 /// Shared time and state budget of one exactSearch call.
 struct SearchBudget {
-  SearchBudget(double budgetMs, size_t maxStates)
-      : deadline(budgetMs), maxStates(maxStates) {}
+  SearchBudget(double budgetMs, size_t maxStates, size_t maxMemoEntries)
+      : deadline(budgetMs), maxStates(maxStates),
+        maxMemoEntries(maxMemoEntries) {}
 
   Deadline deadline;
   size_t maxStates = 0;
+  size_t maxMemoEntries = 0;
   size_t states = 0;
   bool exhausted = false;
+  /// Which limit set `exhausted`.
+  SearchStop stop = SearchStop::None;
+  /// A segment's memo filled up.
+  bool memoFull = false;
 
   bool timeLeft() {
-    if (!exhausted && deadline.expired())
+    if (!exhausted && deadline.expired()) {
       exhausted = true;
+      stop = SearchStop::TimeBudget;
+    }
     return !exhausted;
   }
 
@@ -42,6 +51,7 @@ struct SearchBudget {
       return false;
     if (++states > maxStates) {
       exhausted = true;
+      stop = SearchStop::StateCap;
       return false;
     }
     // A state of a wide segment can cost a millisecond (thousands of ready

@@ -4,6 +4,7 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/ExhaustiveCheck.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -22,11 +23,21 @@ using namespace peakmem;
 
 namespace {
 
-/// The certificate of a block's current order.
+/// The certificate of a block's current order: the best lower bound; when it
+/// leaves a gap, an enumeration that no order peaks below the current one
+/// (the `exhaustive` kind, kept only if it completes within its cap).
 static Certificate certifyBlock(const BlockModel &bm) {
   Order current = identityOrder(bm.problem);
-  return makeCertificate(bm.problem, current,
-                         computeLowerBound(bm.problem, current));
+  Certificate c = makeCertificate(bm.problem, current,
+                                  computeLowerBound(bm.problem, current));
+  if (c.isOptimal())
+    return c;
+  LowerBound all;
+  all.kind = BoundKind::Exhaustive;
+  all.bytes = c.peak;
+  Certificate e =
+      makeCertificate(bm.problem, current, all, kExhaustiveCertifyBudgetMs);
+  return e.kind == BoundKind::Exhaustive ? e : c;
 }
 
 struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {

@@ -27,8 +27,8 @@ int64_t functionMacs(const MemoryModel &model) {
 }
 
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
-  for (const char *name :
-       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kPredictedPeakAttr})
+  for (const char *name : {kLowerBoundAttr, kOptimalAttr, kCertificateAttr,
+                           kPredictedPeakAttr, kSearchStopAttr})
     fn->removeAttr(name);
   fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
   if (!after || !after->isModeled()) {
@@ -156,9 +156,12 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
       PreparedBlock &item = items[i];
       ScheduleResult &r = item.r;
       if (search[i]) {
-        searchBlock(item.c.problem, r, budget.shareMs(toSearch--));
+        searchBlock(item.c.problem, r, budget.shareMs(toSearch--), options);
         ++budget.searched;
         budget.stopped += r.budgetExhausted;
+        result.stoppedByTime += r.stoppedBy == SearchStop::TimeBudget;
+        result.stoppedByStates += r.stoppedBy == SearchStop::StateCap;
+        result.memoFull += r.memoFull;
       } else if (r.needsSearch) {
         ++budget.skipped;
       }

@@ -32,6 +32,8 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   ReorderPassOptions reorder;
   reorder.algorithm = options.algorithm;
   reorder.budgetMs = phaseBudget(options.reorderBudgetMs);
+  reorder.maxStates = options.maxStates;
+  reorder.maxMemoEntries = options.maxMemoEntries;
   reorder.emitRemarks = options.emitRemarks;
   pm.addPass(createReorderPass(reorder));
 

@@ -5,6 +5,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
+#include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -46,15 +47,35 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     ScheduleOptions options;
     options.algorithm = algorithm;
     options.budgetMs = budgetMs;
+    options.maxStates = maxStates;
+    options.maxMemoEntries = maxMemoEntries;
     FunctionSchedule result = scheduleFunction(fn, options);
     if (result.internalError)
       return FunctionStatus::Failed;
     if (!result.modeled)
       return FunctionStatus::Unchanged;
     setPeakAttr(fn, result.peakAfter);
+    setSearchStopAttr(fn, result);
     if (emitRemarks)
       emitReorderRemark(fn, result);
     return result.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
+  }
+
+  /// peakmem.search_stop: the limits that stopped a search of `fn`'s blocks
+  /// (none when the function is proven optimal).
+  static void setSearchStopAttr(FunctionOpInterface fn,
+                                const FunctionSchedule &result) {
+    fn->removeAttr(kSearchStopAttr);
+    if (result.provenOptimal)
+      return;
+    Builder b(fn.getContext());
+    SmallVector<Attribute> limits;
+    if (result.stoppedByTime)
+      limits.push_back(b.getStringAttr(searchStopName(SearchStop::TimeBudget)));
+    if (result.stoppedByStates)
+      limits.push_back(b.getStringAttr(searchStopName(SearchStop::StateCap)));
+    if (!limits.empty())
+      fn->setAttr(kSearchStopAttr, b.getArrayAttr(limits));
   }
 
   void emitReorderRemark(FunctionOpInterface fn,
@@ -66,6 +87,9 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
       remark << " (already optimal: certified, no search)";
     else if (result.provenOptimal)
       remark << " (proven optimal)";
+    else if (result.stoppedByStates && !result.stoppedByTime)
+      remark << " (best found within the state cap; lower bound "
+             << result.lowerBound << ")";
     else
       remark << " (best found within budget; lower bound " << result.lowerBound
              << ")";
@@ -75,12 +99,23 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     remark << "; budget-ms=" << static_cast<uint64_t>(budgetMs)
            << " for the function: exact search "
            << "in " << result.searched << " of " << result.blocks << " block"
-           << (result.blocks == 1 ? "" : "s") << " (" << result.stopped
+           << (result.blocks == 1 ? "" : "s") << " ("
+           << result.stopped - result.stoppedByStates
            << " stopped by their share)";
     if (result.skipped)
       remark << ", " << result.skipped << " not searched (less than "
              << static_cast<int64_t>(kMinSearchShareMs) << " ms each left)";
     remark << ", " << static_cast<int64_t>(result.spentMs + 0.5) << " ms spent";
+    if (result.stoppedByStates)
+      remark << "; " << result.stoppedByStates << " search"
+             << (result.stoppedByStates == 1 ? "" : "es")
+             << " stopped by the state cap (max-states="
+             << static_cast<uint64_t>(maxStates) << ")";
+    if (result.memoFull)
+      remark << "; " << result.memoFull << " search"
+             << (result.memoFull == 1 ? "" : "es")
+             << " filled the memo (max-memo-entries="
+             << static_cast<uint64_t>(maxMemoEntries) << ")";
   }
 };
 

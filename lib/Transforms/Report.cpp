@@ -27,6 +27,35 @@ using namespace peakmem;
 
 namespace {
 
+/// The block's scheduling problem as JSON (statement ids are positions in
+/// the block), for offline tools: live_in, statements {kind (0 compute,
+/// 1 alloc, 2 free), scratch, target, buffers}, buffers {bytes, freed},
+/// edges.
+static llvm::json::Object problemJson(const Problem &p) {
+  llvm::json::Array stmts, bufs, edges;
+  for (StmtId s = 0; s < p.numStatements(); ++s) {
+    const Statement &st = p.statement(s);
+    llvm::json::Array uses;
+    for (BufferId b : st.buffers)
+      uses.push_back(static_cast<int64_t>(b));
+    stmts.push_back(
+        llvm::json::Object{{"kind", static_cast<int64_t>(st.kind)},
+                           {"scratch", st.scratch},
+                           {"target", static_cast<int64_t>(st.target)},
+                           {"buffers", std::move(uses)}});
+  }
+  for (BufferId b = 0; b < p.numBuffers(); ++b)
+    bufs.push_back(llvm::json::Object{{"bytes", p.buffer(b).bytes},
+                                      {"freed", p.buffer(b).freedInBlock}});
+  for (auto [from, to] : p.edges())
+    edges.push_back(llvm::json::Array{static_cast<int64_t>(from),
+                                      static_cast<int64_t>(to)});
+  return llvm::json::Object{{"live_in", p.liveIn},
+                            {"statements", std::move(stmts)},
+                            {"buffers", std::move(bufs)},
+                            {"edges", std::move(edges)}};
+}
+
 /// Timeline of one block as JSON: the statement names and live bytes.
 static llvm::json::Object blockTimeline(const BlockModel &bm) {
   Timeline t = simulate(bm.problem, identityOrder(bm.problem));
@@ -64,6 +93,7 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
     }
   }
   return llvm::json::Object{
+      {"problem", problemJson(bm.problem)},
       {"peak_step", static_cast<int64_t>(t.peakStep)},
       {"peak_live", std::move(peakLive)},
       {"parent", bm.block->getParentOp()->getName().getStringRef()},

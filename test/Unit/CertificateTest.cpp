@@ -4,6 +4,7 @@
 
 #include "peakmem/Core/Certificate.h"
 #include "TestProblems.h"
+#include "peakmem/Core/ExhaustiveCheck.h"
 #include "peakmem/Core/MaxFlow.h"
 #include "peakmem/Core/Simulation.h"
 
@@ -405,7 +406,7 @@ TEST(Certificate, DecoderRejectsMalformedInput) {
   };
   EXPECT_FALSE(decodeCertificate(withWord(0, 1), d, &error));
   EXPECT_FALSE(decodeCertificate(withWord(1, 2), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(4, 6), d, &error));
+  EXPECT_FALSE(decodeCertificate(withWord(4, 7), d, &error)); // Kinds: 0..6.
   EXPECT_FALSE(decodeCertificate(withWord(4, -1), d, &error));
   EXPECT_FALSE(decodeCertificate(withWord(5, -1), d, &error));
   EXPECT_FALSE(decodeCertificate(withWord(5, int64_t(1) << 40), d, &error));
@@ -475,3 +476,133 @@ TEST(Certificate, DecoderRejectsMalformedInput) {
 }
 
 } // namespace
+
+namespace {
+
+/// randomProblem plus statements the exhaustive check's reductions take
+/// out: memory-free ones, late sinks (views of returned buffers), and ones
+/// covered by a neighbour (a subset of its buffers, no more scratch), before
+/// or after it.
+Problem problemWithCoveredStatements(std::mt19937 &rng, unsigned n,
+                                     unsigned extra) {
+  Problem base = test::randomProblem(rng, n);
+  Problem p;
+  for (StmtId v = 0; v < base.numStatements(); ++v)
+    p.addStatement(StmtKind::Compute, base.statement(v).scratch);
+  for (BufferId b = 0; b < base.numBuffers(); ++b) {
+    p.addBuffer(base.buffer(b).bytes, base.buffer(b).freedInBlock);
+    for (StmtId u : base.buffer(b).users)
+      p.addUse(u, b);
+  }
+  for (auto [a, b] : base.edges())
+    p.addEdge(a, b);
+  std::uniform_int_distribution<int> coin(0, 99);
+  std::uniform_int_distribution<StmtId> pick(0, n - 1);
+  for (unsigned e = 0; e < extra; ++e) {
+    StmtId s = pick(rng);
+    if (coin(rng) < 20) { // A late sink: a view of returned buffers.
+      StmtId v = p.addStatement();
+      for (BufferId b : base.statement(s).buffers)
+        if (!base.buffer(b).freedInBlock)
+          p.addUse(v, b);
+      if (coin(rng) < 50)
+        p.addEdge(s, v);
+      continue;
+    }
+    int kind = coin(rng) % 3;
+    StmtId v = p.addStatement(StmtKind::Compute, 0);
+    if (kind != 0)
+      for (BufferId b : base.statement(s).buffers)
+        if (coin(rng) < 60)
+          p.addUse(v, b);
+    if (kind == 2) {
+      p.addEdge(v, s);
+      for (StmtId t : base.succs(s))
+        if (coin(rng) < 50)
+          p.addEdge(v, t);
+    } else {
+      p.addEdge(s, v);
+      for (StmtId q : base.preds(s))
+        if (coin(rng) < 50)
+          p.addEdge(q, v);
+    }
+  }
+  p.finalize();
+  return p;
+}
+
+} // namespace
+
+TEST(Certificate, ExhaustiveAgainstBruteForce) {
+  // The exhaustive kind is accepted exactly when no order peaks below its
+  // claim: at the optimum (for an optimal order), never above it.
+  std::mt19937 rng(6161);
+  int accepted = 0;
+  for (int iter = 0; iter < 500; ++iter) {
+    Problem p = iter % 2 ? test::randomProblem(rng, 1 + iter % 11)
+                         : problemWithCoveredStatements(rng, 3 + iter % 8,
+                                                        1 + iter % 4);
+    ASSERT_EQ(p.check(), "");
+    std::string what = "iter " + std::to_string(iter);
+    const int64_t opt = test::bruteForceOptimum(p);
+    Order best = optimalOrder(p);
+    ASSERT_EQ(simulatePeak(p, best), opt) << what;
+    LowerBound claim;
+    claim.kind = BoundKind::Exhaustive;
+    claim.bytes = opt;
+    Certificate c = makeCertificate(p, best, claim);
+    ASSERT_EQ(c.kind, BoundKind::Exhaustive) << what;
+    EXPECT_EQ(c.lowerBound, opt) << what;
+    EXPECT_EQ(checkCertificate(p, best, c), "") << what;
+    accepted += c.isOptimal();
+    // One byte more is a false claim: some order reaches opt.
+    Certificate above = c;
+    above.lowerBound = opt + 1;
+    above.peak = opt + 1;
+    EXPECT_NE(checkCertificate(p, best, above), "") << what;
+    ExhaustiveResult e = enumerateBelow(p, opt + 1);
+    EXPECT_TRUE(e.complete && e.below) << what;
+    // A worse order cannot be certified optimal by enumeration.
+    Order identity = identityOrder(p);
+    if (isLegalOrder(p, identity) && simulatePeak(p, identity) > opt) {
+      LowerBound at;
+      at.kind = BoundKind::Exhaustive;
+      at.bytes = simulatePeak(p, identity);
+      EXPECT_NE(makeCertificate(p, identity, at).kind, BoundKind::Exhaustive)
+          << what;
+      Certificate forged = c;
+      forged.peak = forged.lowerBound = at.bytes;
+      EXPECT_NE(checkCertificate(p, identity, forged), "") << what;
+    }
+  }
+  EXPECT_EQ(accepted, 500);
+}
+
+TEST(Certificate, ExhaustiveTampering) {
+  std::mt19937 rng(6262);
+  for (int iter = 0; iter < 200; ++iter) {
+    Problem p = problemWithCoveredStatements(rng, 4 + iter % 7, 2);
+    Order best = optimalOrder(p);
+    LowerBound claim;
+    claim.kind = BoundKind::Exhaustive;
+    claim.bytes = simulatePeak(p, best);
+    Certificate c = makeCertificate(p, best, claim);
+    ASSERT_EQ(checkCertificate(p, best, c), "");
+    std::vector<Certificate> bad(6, c);
+    bad[0].witness += 1; // Recorded ideal count.
+    bad[1].witness -= 1;
+    bad[2].peak += 1;
+    bad[3].lowerBound += 1;
+    bad[4].conditionedOn = 0;
+    bad[5].flow.push_back({0, 1, 1});
+    for (size_t k = 0; k < bad.size(); ++k)
+      EXPECT_NE(checkCertificate(p, best, bad[k]), "")
+          << "iter " << iter << " mutation " << k;
+    // Round trip through the flat encoding.
+    Certificate d;
+    std::string error;
+    ASSERT_TRUE(decodeCertificate(encodeCertificate(c), d, &error)) << error;
+    EXPECT_EQ(d.kind, BoundKind::Exhaustive);
+    EXPECT_EQ(checkCertificate(p, best, d), "");
+  }
+}

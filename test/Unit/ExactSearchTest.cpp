@@ -6,6 +6,7 @@
 #include "TestProblems.h"
 #include "peakmem/Core/Heuristics.h"
 #include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Scheduler.h"
 #include "peakmem/Core/Simulation.h"
 
 #include <gtest/gtest.h>
@@ -430,3 +431,225 @@ TEST(ExactSearch, WideLongBlockRespectsTimeBudget) {
 }
 
 } // namespace
+
+TEST(ExactSearch, SaysWhichLimitStoppedIt) {
+  Order bad;
+  Problem p = twoBranches(bad);
+  SearchOptions noTime;
+  noTime.budgetMs = 0;
+  EXPECT_EQ(exactSearch(p, bad, noTime).stoppedBy, SearchStop::TimeBudget);
+  SearchOptions oneState;
+  oneState.maxStates = 1;
+  EXPECT_EQ(exactSearch(p, bad, oneState).stoppedBy, SearchStop::StateCap);
+  SearchResult full = exactSearch(p, bad, SearchOptions());
+  EXPECT_EQ(full.stoppedBy, SearchStop::None);
+  EXPECT_FALSE(full.memoFull);
+  EXPECT_STREQ(searchStopName(SearchStop::TimeBudget), "time-budget");
+  EXPECT_STREQ(searchStopName(SearchStop::StateCap), "state-cap");
+}
+
+TEST(ExactSearch, TinyMemoStillFindsTheOptimum) {
+  // The memo only prunes: capped at a handful of ideals, the search is
+  // slower but still exact, and says its memo was full.
+  std::mt19937 rng(4242);
+  int full = 0;
+  for (int iter = 0; iter < 200; ++iter) {
+    Problem p = test::randomProblem(rng, 4 + iter % 7);
+    Order incumbent = identityOrder(p);
+    SearchOptions tiny;
+    tiny.maxMemoEntries = 2;
+    SearchResult r = exactSearch(p, incumbent, tiny);
+    expectOptimal(p, incumbent, r, "iter " + std::to_string(iter));
+    full += r.memoFull;
+  }
+  EXPECT_GT(full, 0);
+}
+
+TEST(ExactSearch, ExactAlgorithmIsNeverWorseThanAuto) {
+  // algorithm=exact stopped by a limit used to return the best order found
+  // from the block's own order, worse than auto's best heuristic (issue 15:
+  // 6,720 B against 1,032 B). It starts from the heuristics too now.
+  std::mt19937 rng(15);
+  int stopped = 0;
+  for (int iter = 0; iter < 40; ++iter) {
+    Problem p = test::randomProblem(rng, 40);
+    ScheduleOptions exact, autoOpts;
+    exact.algorithm = "exact";
+    exact.maxStates = autoOpts.maxStates = 5;
+    ScheduleResult e = scheduleBlock(p, exact);
+    ScheduleResult a = scheduleBlock(p, autoOpts);
+    ASSERT_TRUE(isLegalOrder(p, e.order));
+    EXPECT_EQ(e.peak, simulatePeak(p, e.order));
+    EXPECT_LE(e.peak, simulatePeak(p, bestHeuristic(p))) << "iter " << iter;
+    EXPECT_LE(e.peak, a.peak) << "iter " << iter;
+    if (!e.provenOptimal) {
+      ++stopped;
+      EXPECT_EQ(e.stoppedBy, SearchStop::StateCap);
+    }
+  }
+  EXPECT_GT(stopped, 0);
+}
+
+/// randomProblem with statements the search's reductions take out: memory-
+/// free ones (no buffer, no scratch) anywhere, late sinks (views of
+/// returned buffers, no successor), and statements covered by
+/// (using a subset of the buffers of, with no more scratch than) their first
+/// successor or their last predecessor, with extra edges to that
+/// neighbour's successors / from its predecessors.
+Problem problemWithGlue(std::mt19937 &rng, unsigned n, unsigned extra) {
+  Problem base = test::randomProblem(rng, n);
+  Problem p;
+  for (StmtId v = 0; v < base.numStatements(); ++v)
+    p.addStatement(StmtKind::Compute, base.statement(v).scratch);
+  for (BufferId b = 0; b < base.numBuffers(); ++b) {
+    p.addBuffer(base.buffer(b).bytes, base.buffer(b).freedInBlock);
+    for (StmtId u : base.buffer(b).users)
+      p.addUse(u, b);
+  }
+  for (auto [a, b] : base.edges())
+    p.addEdge(a, b);
+  std::uniform_int_distribution<int> coin(0, 99);
+  std::uniform_int_distribution<StmtId> pick(0, n - 1);
+  for (unsigned e = 0; e < extra; ++e) {
+    StmtId s = pick(rng);
+    if (coin(rng) < 20) { // A late sink: a view of returned buffers.
+      StmtId v = p.addStatement();
+      for (BufferId b : base.statement(s).buffers)
+        if (!base.buffer(b).freedInBlock)
+          p.addUse(v, b);
+      if (coin(rng) < 50)
+        p.addEdge(s, v);
+      continue;
+    }
+    int kind = coin(rng) % 3;
+    StmtId v = p.addStatement(
+        StmtKind::Compute,
+        kind == 0 ? 0 : base.statement(s).scratch * (coin(rng) % 2));
+    if (kind != 0)
+      for (BufferId b : base.statement(s).buffers)
+        if (coin(rng) < 60)
+          p.addUse(v, b);
+    if (kind == 2) { // Before s (and before some of s's successors).
+      p.addEdge(v, s);
+      for (StmtId t : base.succs(s))
+        if (coin(rng) < 50)
+          p.addEdge(v, t);
+    } else { // After s (and after some of s's predecessors).
+      p.addEdge(s, v);
+      for (StmtId q : base.preds(s))
+        if (coin(rng) < 50)
+          p.addEdge(q, v);
+    }
+    if (kind == 0) // Memory-free, between s and its successors.
+      for (StmtId t : base.succs(s))
+        if (coin(rng) < 50)
+          p.addEdge(v, t);
+  }
+  p.finalize();
+  return p;
+}
+
+TEST(ExactSearch, ReductionsKeepTheOptimum) {
+  // Removing memory-free statements and gluing covered ones to their
+  // neighbour must leave the optimum unchanged (brute force on both), and
+  // the search through them must still be exact.
+  std::mt19937 rng(1515);
+  size_t reducedAway = 0;
+  for (int iter = 0; iter < 600; ++iter) {
+    Problem p = problemWithGlue(rng, 4 + iter % 7, 1 + iter % 5);
+    ASSERT_EQ(p.check(), "");
+    std::string what = "iter " + std::to_string(iter);
+    Problem r = reducedForSearch(p);
+    ASSERT_EQ(r.check(), "") << what;
+    EXPECT_EQ(test::bruteForceOptimum(r), test::bruteForceOptimum(p)) << what;
+    reducedAway += p.numStatements() - r.numStatements();
+    Order incumbent = identityOrder(p);
+    SearchResult s = exactSearch(p, incumbent, SearchOptions());
+    expectOptimal(p, incumbent, s, what);
+  }
+  EXPECT_GT(reducedAway, 600u);
+}
+
+TEST(ExactSearch, FloatingCoveredStatementsDoNotHideSequentialPoints) {
+  // A chain of 300 "convolutions", each preceded by a statement with no
+  // predecessor that fills its output (a bias broadcast) and a memory-free
+  // one (a constant read) feeding that: no statement is comparable with all
+  // others, so the search used to face one 900-statement segment. Glued and
+  // removed, the chain is all sequential points: proven at once.
+  Problem p;
+  std::vector<BufferId> out;
+  for (unsigned i = 0; i < 300; ++i) {
+    StmtId constant = p.addStatement();
+    StmtId bias = p.addStatement();
+    StmtId conv = p.addStatement();
+    BufferId o = p.addBuffer(64 + (i * 37) % 300, i + 1 != 300);
+    p.addUse(bias, o);
+    p.addUse(conv, o);
+    p.addEdge(constant, bias);
+    p.addEdge(bias, conv);
+    if (i > 0)
+      addRead(p, conv - 3, out.back(), conv);
+    out.push_back(o);
+  }
+  p.finalize();
+  // The block as a bad importer writes it: every constant and bias first.
+  Order bad;
+  for (StmtId v = 0; v < p.numStatements(); ++v)
+    if (v % 3 != 2)
+      bad.push_back(v);
+  for (StmtId v = 2; v < p.numStatements(); v += 3)
+    bad.push_back(v);
+  ASSERT_TRUE(isLegalOrder(p, bad));
+  SearchOptions options;
+  options.maxStates = 10000;
+  SearchResult r = exactSearch(p, bad, options);
+  EXPECT_TRUE(r.provenOptimal);
+  EXPECT_EQ(r.stoppedBy, SearchStop::None);
+  EXPECT_EQ(r.peak, simulatePeak(p, r.order));
+  EXPECT_LT(r.peak, simulatePeak(p, bad));
+  EXPECT_EQ(r.reducedAway, 600u);
+}
+
+TEST(ExactSearch, LateSinkDoesNotHideSequentialPoints) {
+  // The chain of FloatingCoveredStatementsDoNotHideSequentialPoints whose
+  // last convolution writes the returned buffer, plus a view of that buffer
+  // with no predecessor and no successor (as a collapse_shape of the result
+  // is): comparable with nothing, it left the search one segment of the
+  // whole chain. Removed and put back last, the chain is all sequential
+  // points again.
+  Problem p;
+  std::vector<BufferId> out;
+  StmtId view = p.addStatement();
+  for (unsigned i = 0; i < 300; ++i) {
+    StmtId constant = p.addStatement();
+    StmtId bias = p.addStatement();
+    StmtId conv = p.addStatement();
+    BufferId o = p.addBuffer(64 + (i * 37) % 300, i + 1 != 300);
+    p.addUse(bias, o);
+    p.addUse(conv, o);
+    p.addEdge(constant, bias);
+    p.addEdge(bias, conv);
+    if (i > 0)
+      addRead(p, conv - 3, out.back(), conv);
+    out.push_back(o);
+  }
+  p.addUse(view, out.back());
+  p.finalize();
+  // Every constant and bias first, the view at the very start.
+  Order bad{view};
+  for (StmtId v = 1; v < p.numStatements(); ++v)
+    if (v % 3 != 0)
+      bad.push_back(v);
+  for (StmtId v = 3; v < p.numStatements(); v += 3)
+    bad.push_back(v);
+  ASSERT_TRUE(isLegalOrder(p, bad));
+  SearchOptions options;
+  options.maxStates = 10000;
+  SearchResult r = exactSearch(p, bad, options);
+  EXPECT_TRUE(r.provenOptimal);
+  EXPECT_EQ(r.stoppedBy, SearchStop::None);
+  EXPECT_EQ(r.peak, simulatePeak(p, r.order));
+  EXPECT_LT(r.peak, simulatePeak(p, bad));
+  EXPECT_EQ(r.reducedAway, 601u);
+  EXPECT_EQ(r.order.back(), view);
+}

@@ -2923,7 +2923,7 @@ def extract_records(text: str) -> Records:
 # ------------------------------------------------------------ truth oracle
 
 BOUND_KINDS = ("boundary", "local", "forced-live", "reverse-trap",
-               "forward-trap", "pairwise")
+               "forward-trap", "pairwise", "exhaustive")
 
 
 class Facts:

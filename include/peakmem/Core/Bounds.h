@@ -47,11 +47,14 @@ enum class BoundKind : uint8_t {
   ForcedLive,
   ReverseTrap,
   ForwardTrap,
-  Pairwise
+  Pairwise,
+  /// Not a formula: no order peaks below the bound, by enumeration
+  /// (ExhaustiveCheck.h). Only certificates carry it.
+  Exhaustive
 };
 
 /// "boundary", "local", "forced-live", "reverse-trap", "forward-trap",
-/// "pairwise".
+/// "pairwise", "exhaustive".
 const char *boundKindName(BoundKind kind);
 /// Inverse of boundKindName; false (and `kind` untouched) for other strings.
 bool parseBoundKind(const std::string &name, BoundKind &kind);

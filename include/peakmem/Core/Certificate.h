@@ -21,6 +21,7 @@
 #include "peakmem/Core/Problem.h"
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ struct Certificate {
   /// The bound the certificate proves (equal to what the flow proves).
   int64_t lowerBound = 0;
   BoundKind kind = BoundKind::Boundary;
+  /// The statement the bound is about; for `exhaustive`, the number of
+  /// ideals the enumeration visits (the checker must visit as many).
   StmtId witness = 0;
   /// Pairwise partner, else -1.
   int64_t conditionedOn = -1;
@@ -50,8 +53,11 @@ struct Certificate {
 /// the flows and lowerBound are recomputed from the Problem (lowerBound ==
 /// bound.bytes for a bound computed on the same problem). A bound naming no
 /// valid statement falls back to the boundary bound.
-Certificate makeCertificate(const Problem &p, const Order &order,
-                            const LowerBound &bound);
+/// For BoundKind::Exhaustive the enumeration gets `exhaustiveBudgetMs`;
+/// when it does not complete (or finds an order below), the boundary bound.
+Certificate makeCertificate(
+    const Problem &p, const Order &order, const LowerBound &bound,
+    double exhaustiveBudgetMs = std::numeric_limits<double>::infinity());
 
 /// Validates `c` against the Problem and the order without any solver:
 /// the problem is valid, the order legal and peaking at c.peak, the bound
@@ -68,7 +74,7 @@ std::string describeCertificate(const Certificate &c);
 
 /// Flat int64 encoding (a dense i64 array attribute in the MLIR layer):
 ///   [0] kCertificateMagic  [1] kCertificateVersion
-///   [2] peak  [3] lowerBound  [4] kind (BoundKind as 0..5)
+///   [2] peak  [3] lowerBound  [4] kind (BoundKind as 0..6)
 ///   [5] witness  [6] conditionedOn (-1 or a statement)
 ///   [7] k1 = arcs in flow  [8] k2 = arcs in flow2
 ///   then k1 triples (from, to, amount) of flow, then k2 triples of flow2.

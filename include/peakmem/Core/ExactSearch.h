@@ -5,6 +5,10 @@
 // Exact minimisation of the peak over all legal orders of a (contracted)
 // problem, within a time and state budget.
 //
+//  * Memory-free statements are removed and statements covered by their
+//    first successor or last predecessor are glued to it (reducedForSearch;
+//    same optimum): floating constant reads and bias fills would otherwise
+//    leave no sequential point.
 //  * The problem is cut at its sequential points (statements comparable with
 //    every other one). Every legal order executes exactly the ancestors of
 //    such a point before it, so the live set there is fixed and the segments
@@ -36,12 +40,33 @@
 
 namespace peakmem {
 
+/// Which limit stopped a search before it finished (None: it finished, or
+/// its best order reached a lower bound).
+enum class SearchStop : uint8_t {
+  None,
+  /// The wall-clock budget (budgetMs) ran out.
+  TimeBudget,
+  /// The cap on expanded search states (maxStates) was reached.
+  StateCap,
+};
+/// "none", "time-budget" or "state-cap".
+const char *searchStopName(SearchStop stop);
+
+/// Default caps of a search (SearchOptions), also the defaults of the pass
+/// options that set them (peakmem-reorder max-states / max-memo-entries).
+constexpr size_t kDefaultMaxStates = 2'000'000;
+constexpr size_t kDefaultMaxMemoEntries = size_t(1) << 20;
+
 struct SearchOptions {
   /// Wall-clock budget in milliseconds (checked every few states; building
   /// the segment problems before the search is not interrupted).
   double budgetMs = 500;
   /// Budget on search states (memoised ideals) over all segments.
-  size_t maxStates = 2'000'000;
+  size_t maxStates = kDefaultMaxStates;
+  /// Most ideals memoised per segment (24 bytes per slot, at most twice as
+  /// many slots). A full memo stops recording: the search goes on, only with
+  /// less pruning (SearchResult::memoFull).
+  size_t maxMemoEntries = kDefaultMaxMemoEntries;
   /// A lower bound on the optimum known to the caller (e.g. a certificate
   /// bound); the search stops as soon as the best order reaches it.
   int64_t lowerBound = 0;
@@ -56,7 +81,26 @@ struct SearchResult {
   bool provenOptimal = false;
   /// The time or state budget ran out before the search finished.
   bool budgetExhausted = false;
+  /// Which limit stopped the search (None when it was not stopped).
+  SearchStop stoppedBy = SearchStop::None;
+  /// Some segment's memo reached maxMemoEntries (later ideals not recorded).
+  bool memoFull = false;
   size_t statesExplored = 0;
+  /// What the search enumerated, per segment between sequential points (in
+  /// execution order): statements, peaks before and after, whether its
+  /// search ran and finished, states it expanded, largest static bound.
+  struct Segment {
+    size_t statements = 0;
+    int64_t incumbentPeak = 0, peak = 0, staticBound = 0;
+    bool searched = false, finished = false;
+    size_t states = 0;
+  };
+  std::vector<Segment> segments;
+  /// Sequential points of the incumbent (of the reduced problem).
+  size_t sequentialPoints = 0;
+  /// Statements the reductions took out of the search (memory-free ones,
+  /// and ones glued to a neighbour that covers them).
+  size_t reducedAway = 0;
 };
 
 /// Searches for a minimum-peak legal order of `p`. `incumbent` should be a
@@ -64,6 +108,13 @@ struct SearchResult {
 /// index is used instead. `p` must satisfy p.check() == "".
 SearchResult exactSearch(const Problem &p, const Order &incumbent,
                          const SearchOptions &options);
+
+/// The problem exactSearch searches: `p` without its memory-free statements
+/// and with the statements covered by their first successor or last
+/// predecessor glued to it (same optimum). `toOriginal` receives the
+/// statement of `p` each reduced statement stands for.
+Problem reducedForSearch(const Problem &p,
+                         std::vector<StmtId> *toOriginal = nullptr);
 
 /// The statements comparable with all others (every other statement is an
 /// ancestor or a descendant), in execution order. O(n + m).

@@ -7,7 +7,8 @@
 //          one bound evaluation and no search); otherwise run every baseline
 //          heuristic, keep the best, and run the exact search from it with the
 //          lower bound as its stopping criterion, within the budget.
-//   exact: exact search from the current order.
+//   exact: every baseline heuristic, then the exact search from the best of
+//          them and the current order (never worse than auto's incumbent).
 //   <heuristic name>: that baseline alone.
 // The result is never worse than the current order: when nothing better is
 // found, the current order is returned unchanged.
@@ -15,7 +16,10 @@
 // The same driver runs against an explicit Deadline from a given incumbent
 // (scheduleBlock with a Deadline): the recompute planner reschedules each
 // candidate that way, with a floor (a bound known beforehand) and a cutoff
-// (orders that cannot beat it are not worth searching).
+// (orders that cannot beat it are not worth searching). Both forms are thin
+// wrappers of one driver (preparePhases, searchPhase, schedule) whose
+// SchedulePolicy holds what differs: bound first or heuristics first, the
+// bound's time and flows, floor, cutoff and the search caps.
 //
 // Budgets belong to a function (one pass run on one function), not to a
 // block: FunctionBudget shares one wall-clock budget over the blocks of a
@@ -31,6 +35,7 @@
 
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Deadline.h"
+#include "peakmem/Core/ExactSearch.h"
 #include "peakmem/Core/Heuristics.h"
 #include "peakmem/Core/Problem.h"
 
@@ -59,6 +64,9 @@ struct ScheduleOptions {
   double boundBudgetMs = 200;
   /// Compute lower bounds (certify first, stop the search at the bound).
   bool useBounds = true;
+  /// Caps of the exact search (SearchOptions::maxStates, maxMemoEntries).
+  size_t maxStates = kDefaultMaxStates;
+  size_t maxMemoEntries = kDefaultMaxMemoEntries;
 };
 
 struct ScheduleResult {
@@ -73,6 +81,10 @@ struct ScheduleResult {
   /// The original order was already certified optimal: no search was run.
   bool certifiedBeforeSearch = false;
   bool budgetExhausted = false;
+  /// Which limit stopped the exact search (None: not stopped, or not run).
+  SearchStop stoppedBy = SearchStop::None;
+  /// The exact search's memo filled up (it went on with less pruning).
+  bool memoFull = false;
   /// prepareBlock left the block for the exact search (not proven optimal,
   /// algorithm auto or exact).
   bool needsSearch = false;
@@ -92,13 +104,15 @@ std::string validateAlgorithm(const std::string &name);
 ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options);
 
 /// Everything but the exact search: the lower bound (within
-/// min(options.boundBudgetMs, options.budgetMs)) and, for auto, every
-/// heuristic. Sets needsSearch when the exact search could still help.
+/// min(options.boundBudgetMs, options.budgetMs)) and, for auto and exact,
+/// every heuristic. Sets needsSearch when the exact search could still help.
 ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options);
 
 /// The exact search from r's order, stopping at r's bound, within
-/// `budgetMs`. Updates r (order, peak, provenOptimal, budgetExhausted).
-void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs);
+/// `budgetMs` and the caps of `options` (maxStates, maxMemoEntries). Updates
+/// r (order, peak, provenOptimal, budgetExhausted, stoppedBy, memoFull).
+void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs,
+                 const ScheduleOptions &options = ScheduleOptions());
 
 /// Measured costs (ms, latest measurement) of the parts of a deadline-driven
 /// scheduling that the deadline cannot interrupt: a phase predicted not to
@@ -125,6 +139,52 @@ struct DeadlineScheduleOptions {
   double boundShare = 0.25;
 };
 
+/// The one scheduling driver. Every entry point above and below is a thin
+/// wrapper that fills a SchedulePolicy; the phases are always the same
+/// (lower bound, baseline heuristics, exact search), the policy says in which
+/// order, within what, and what stops them.
+struct SchedulePolicy {
+  Objective objective = Objective::LivePeak;
+  /// "auto", "exact" (every heuristic, then the search) or a heuristic name
+  /// (that heuristic alone, no bound, no search).
+  std::string algorithm = "auto";
+  /// Bound first (certify the incumbent before any heuristic: reorder) or
+  /// heuristics first (stop at the floor before any bound: recompute).
+  bool boundFirst = true;
+  /// Compute lower bounds at all.
+  bool useBounds = true;
+  /// The bound's time: min(boundCapMs, boundShare x time left), at least
+  /// boundMinMs; and its flow limit.
+  double boundCapMs = std::numeric_limits<double>::infinity();
+  double boundShare = 1.0;
+  double boundMinMs = 0;
+  unsigned boundMaxFlows = BoundOptions().maxFlows;
+  /// A lower bound the caller knows (an order reaching it is optimal), and
+  /// the cost from which on the caller does not care (boundedAway).
+  int64_t floor = 0;
+  int64_t cutoff = std::numeric_limits<int64_t>::max();
+  /// Caps of the exact search.
+  size_t maxStates = kDefaultMaxStates;
+  size_t maxMemoEntries = kDefaultMaxMemoEntries;
+};
+/// The policy of scheduleBlock(p, options) (bound first, reorder).
+SchedulePolicy reorderPolicy(const ScheduleOptions &options);
+/// The policy of the Deadline form (heuristics first, recompute planner).
+SchedulePolicy deadlinePolicy(const DeadlineScheduleOptions &options);
+/// Everything but the exact search, from `incumbent` (legal), within
+/// `deadline`. With `costs`, a phase predicted not to fit in the time left is
+/// skipped and `costs` is updated with what each phase took; without, every
+/// phase runs. Sets needsSearch when the exact search could still help.
+ScheduleResult preparePhases(const Problem &p, Order incumbent,
+                             const Deadline &deadline,
+                             const SchedulePolicy &policy, PhaseCosts *costs);
+/// The exact search from r's order, stopping at r's bound, until `deadline`.
+void searchPhase(const Problem &p, ScheduleResult &r, const Deadline &deadline,
+                 const SchedulePolicy &policy, PhaseCosts *costs);
+/// preparePhases, then searchPhase when needed.
+ScheduleResult schedule(const Problem &p, Order incumbent,
+                        const Deadline &deadline, const SchedulePolicy &policy,
+                        PhaseCosts *costs);
 /// Orders `p` from `incumbent` (legal) until `deadline`: every baseline
 /// heuristic (stopping at the floor), then the lower bound, then the exact
 /// search with the time left; each phase predicted by `costs` not to fit in

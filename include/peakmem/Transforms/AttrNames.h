@@ -30,6 +30,11 @@ constexpr const char *kNestedAttr = "peakmem.nested";
 constexpr const char *kMacsAttr = "peakmem.macs";
 constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 
+/// Set by peakmem-reorder on a function whose order is not proven optimal
+/// because a search was stopped: the limits that stopped one ("time-budget",
+/// "state-cap").
+constexpr const char *kSearchStopAttr = "peakmem.search_stop";
+
 /// Arena planning (peakmem-plan-arena, checked by peakmem-verify-arena): the
 /// arena (an alloc, or a function argument), the alignment of each view into
 /// it, and the function's plan record.

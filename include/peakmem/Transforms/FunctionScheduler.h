@@ -43,6 +43,12 @@ struct FunctionSchedule {
   size_t searched = 0;
   size_t stopped = 0;
   size_t skipped = 0;
+  /// Of the `stopped` searches: those stopped by the wall-clock share, and
+  /// those stopped by the state cap (ScheduleOptions::maxStates).
+  size_t stoppedByTime = 0;
+  size_t stoppedByStates = 0;
+  /// Searches whose memo filled up (ScheduleOptions::maxMemoEntries).
+  size_t memoFull = 0;
   double budgetMs = 0;
   double spentMs = 0;
 };

@@ -59,6 +59,16 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Sets reorder-budget-ms and plan-budget-ms where they "
                      "are not given, in milliseconds"),
       llvm::cl::init(ReorderPassOptions().budgetMs)};
+  Option<unsigned> maxStates{
+      *this, "max-states",
+      llvm::cl::desc("Cap on the states one exact search of a block expands "
+                     "(peakmem-reorder)"),
+      llvm::cl::init(ReorderPassOptions().maxStates)};
+  Option<unsigned> maxMemoEntries{
+      *this, "max-memo-entries",
+      llvm::cl::desc("Cap on the ideals one exact search memoises per segment "
+                     "(peakmem-reorder)"),
+      llvm::cl::init(ReorderPassOptions().maxMemoEntries)};
   Option<unsigned> maxRecomputePerOp{
       *this, "max-recompute-per-op",
       llvm::cl::desc("Extra executions allowed per op (0: no recomputation)"),

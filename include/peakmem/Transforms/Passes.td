@@ -58,7 +58,17 @@ def ReorderPass : Pass<"peakmem-reorder"> {
     already proven optimal costs one bound evaluation and no search), then
     every baseline heuristic runs and the exact search continues from the
     best of them until it meets the lower bound or its share of the budget
-    runs out.
+    runs out. `algorithm=exact` does the same (it also starts from the best
+    heuristic, so it is never worse than `auto` with the same limits).
+
+    An exact search stops at the first of three limits: its share of
+    `budget-ms` (time-budget), `max-states` expanded states (state-cap), or
+    reaching the lower bound. `max-memo-entries` caps the memo of one
+    segment; a full memo does not stop the search, it only prunes less. When
+    a search was stopped, the remark names the limit and the function gets
+    `peakmem.search_stop`, the list of the limits that stopped a search of
+    its blocks (`"time-budget"`, `"state-cap"`); a proven or certified
+    function has none.
 
     `budget-ms` is the budget of the whole function in one run of the pass,
     not of each block: every block is first bounded and given its best
@@ -88,6 +98,12 @@ def ReorderPass : Pass<"peakmem-reorder"> {
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
            "Bound and exact-search budget per function (shared by its "
            "blocks), in milliseconds">,
+    Option<"maxStates", "max-states", "unsigned", /*default=*/"2000000",
+           "Cap on the states one exact search of a block expands">,
+    Option<"maxMemoEntries", "max-memo-entries", "unsigned",
+           /*default=*/"1048576",
+           "Cap on the ideals one exact search memoises per segment (24 "
+           "bytes each, up to twice as many slots); a full memo prunes less">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];
@@ -168,6 +184,14 @@ def CertifyPass : Pass<"peakmem-certify"> {
                              flow = array<i64: from, to, amount, ...>,
                              flow2 = array<i64: ...>}
 
+    When the best bound leaves a gap, the block is enumerated instead: the
+    executed sets that steps below the current peak reach (on the contracted
+    problem, with memory-free statements dropped and covered ones merged
+    into a neighbour). If no order gets below the peak this way, within
+    2^20 enumerated sets and 100 ms, the record is of kind `exhaustive`:
+    lower bound =
+    peak, `witness` = the number of sets enumerated.
+
     Blocks nested in an op (loop bodies...) that allocate buffers get the
     same record in `peakmem.nested`, an array with one dictionary per block
     of the op, on that op. docs/Certificates.md gives the network and how to
@@ -187,7 +211,10 @@ def VerifyCertificatePass : Pass<"peakmem-verify-certificate"> {
   let description = [{
     Rebuilds the memory model from the IR, re-simulates the current order and
     checks every recorded number and the certificate's flow (arcs exist with
-    enough capacity, conservation, value) without running any solver. Any
+    enough capacity, conservation, value) without running any solver; an
+    `exhaustive` record is checked by enumerating again (the same count of
+    executed sets, none reaching the end below the claim), not by the exact
+    search. Any
     mismatch (an edited number, a moved op, a resized buffer, a malformed
     attribute) is an error at the function. Functions without peakmem
     attributes are skipped.

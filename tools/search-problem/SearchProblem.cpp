@@ -1,0 +1,269 @@
+//===- SearchProblem.cpp - Offline exact search on a dumped block ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Diagnoses a gap between a block's peak and its lower bound offline: reads
+// the problems that `peakmem-report{json=FILE}` writes (one per block), and
+// runs on the contracted problem of each block with at least --min-gap bytes
+// of gap: the lower bound with a long budget, every heuristic, and the exact
+// search with a long budget and large caps. Prints what each found and what
+// the search enumerated per segment (sequential points, segment sizes, which
+// segments finished), so one can tell whether the order or the bound is the
+// loose side.
+//
+// usage: peakmem-search-problem FILE.json [budget-ms] [max-states]
+//        [max-memo-entries]
+//
+//===----------------------------------------------------------------------===//
+
+#include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/ExactSearch.h"
+#include "peakmem/Core/Graph.h"
+#include "peakmem/Core/Heuristics.h"
+#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Simulation.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+using namespace peakmem;
+
+/// The problem of one block of the report, or an error message.
+static bool readProblem(const llvm::json::Object &o, Problem &p,
+                        std::string &error) {
+  const llvm::json::Array *stmts = o.getArray("statements");
+  const llvm::json::Array *bufs = o.getArray("buffers");
+  const llvm::json::Array *edges = o.getArray("edges");
+  std::optional<int64_t> liveIn = o.getInteger("live_in");
+  if (!stmts || !bufs || !edges || !liveIn) {
+    error = "a problem needs statements, buffers, edges and live_in";
+    return false;
+  }
+  for (const llvm::json::Value &b : *bufs) {
+    const llvm::json::Object *bo = b.getAsObject();
+    std::optional<int64_t> bytes = bo ? bo->getInteger("bytes") : std::nullopt;
+    std::optional<bool> freed = bo ? bo->getBoolean("freed") : std::nullopt;
+    if (!bytes || !freed) {
+      error = "a buffer needs bytes and freed";
+      return false;
+    }
+    p.addBuffer(*bytes, *freed);
+  }
+  auto id = [](const llvm::json::Value &v, size_t limit,
+               uint32_t &out) -> bool {
+    std::optional<int64_t> i = v.getAsInteger();
+    if (!i || *i < 0 || static_cast<uint64_t>(*i) >= limit)
+      return false;
+    out = static_cast<uint32_t>(*i);
+    return true;
+  };
+  for (const llvm::json::Value &s : *stmts) {
+    const llvm::json::Object *so = s.getAsObject();
+    std::optional<int64_t> kind = so ? so->getInteger("kind") : std::nullopt;
+    std::optional<int64_t> scratch =
+        so ? so->getInteger("scratch") : std::nullopt;
+    const llvm::json::Array *uses = so ? so->getArray("buffers") : nullptr;
+    uint32_t target = 0;
+    const llvm::json::Value *t = so ? so->get("target") : nullptr;
+    if (!kind || *kind < 0 || *kind > 2 || !scratch || !uses || !t ||
+        (p.numBuffers() > 0 && !id(*t, p.numBuffers(), target))) {
+      error = "a statement needs kind (0..2), scratch, target and buffers";
+      return false;
+    }
+    StmtId sid = p.addStatement(static_cast<StmtKind>(*kind), *scratch);
+    p.statement(sid).target = target;
+    for (const llvm::json::Value &b : *uses) {
+      uint32_t buffer = 0;
+      if (!id(b, p.numBuffers(), buffer)) {
+        error = "a statement uses a buffer that does not exist";
+        return false;
+      }
+      p.addUse(sid, buffer);
+    }
+  }
+  for (const llvm::json::Value &e : *edges) {
+    const llvm::json::Array *pair = e.getAsArray();
+    uint32_t from = 0, to = 0;
+    if (!pair || pair->size() != 2 ||
+        !id((*pair)[0], p.numStatements(), from) ||
+        !id((*pair)[1], p.numStatements(), to)) {
+      error = "an edge needs two statement ids";
+      return false;
+    }
+    p.addEdge(from, to);
+  }
+  p.liveIn = *liveIn;
+  p.finalize();
+  error = p.check();
+  return error.empty();
+}
+
+static double msSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - t)
+      .count();
+}
+
+static void diagnose(const Problem &full, double budgetMs, size_t maxStates,
+                     size_t maxMemo) {
+  Contraction c = contract(full);
+  std::vector<StmtId> toContracted;
+  Problem reduced = reducedForSearch(c.problem, &toContracted);
+  const Problem &p = c.problem;
+  Order best = identityOrder(p);
+  int64_t bestPeak = simulatePeak(p, best);
+  const char *by = "original";
+  for (Heuristic h : allHeuristics()) {
+    Order o = scheduleWith(p, h);
+    int64_t peak = simulatePeak(p, o);
+    if (peak < bestPeak) {
+      bestPeak = peak;
+      best = o;
+      by = heuristicName(h);
+    }
+  }
+  {
+    // Statements comparable with few others break the sequential points:
+    // list the least comparable ones.
+    const Problem &p = reduced;
+    const size_t n = p.numStatements();
+    std::vector<std::vector<bool>> anc(n, std::vector<bool>(n));
+    Order topo = topologicalOrder(p);
+    for (StmtId v : topo)
+      for (StmtId q : p.preds(v)) {
+        anc[v][q] = true;
+        for (size_t x = 0; x < n; ++x)
+          if (anc[q][x])
+            anc[v][x] = true;
+      }
+    std::vector<std::pair<size_t, StmtId>> cmp;
+    for (StmtId v = 0; v < n; ++v) {
+      size_t k = 0;
+      for (StmtId u = 0; u < n; ++u)
+        k += u != v && (anc[v][u] || anc[u][v]);
+      cmp.emplace_back(k, v);
+    }
+    std::sort(cmp.begin(), cmp.end());
+    llvm::outs() << "least comparable statements (comparable/total-1):";
+    for (size_t i = 0, shown = 0; i < cmp.size() && shown < 8; ++i) {
+      StmtId v = cmp[i].second;
+      if (p.statement(v).buffers.empty() && p.statement(v).scratch == 0)
+        continue; // Memory-free: the search removes them.
+      ++shown;
+      int64_t bytes = 0;
+      for (BufferId b : p.statement(v).buffers)
+        bytes += p.buffer(b).bytes;
+      llvm::outs() << " s" << c.toOriginal[toContracted[v]] << "="
+                   << cmp[i].first << "/" << n - 1 << "(" << p.preds(v).size()
+                   << " preds, " << p.succs(v).size() << " succs, " << bytes
+                   << " B)";
+    }
+    llvm::outs() << "\n";
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  BoundOptions bo;
+  bo.budgetMs = 60000;
+  bo.maxFlows = 100000;
+  LowerBound lb = computeLowerBound(p, best, bo);
+  double boundMs = msSince(t0);
+  llvm::outs() << "statements " << p.numStatements() << ", buffers "
+               << p.numBuffers() << "; best heuristic " << bestPeak << " ("
+               << by << "); long bound " << lb.bytes << " ("
+               << boundKindName(lb.kind) << ", "
+               << llvm::format("%.0f", boundMs) << " ms)\n";
+  SearchOptions so;
+  so.budgetMs = budgetMs;
+  so.maxStates = maxStates;
+  so.maxMemoEntries = maxMemo;
+  so.lowerBound = lb.bytes;
+  t0 = std::chrono::steady_clock::now();
+  SearchResult r = exactSearch(p, best, so);
+  double searchMs = msSince(t0);
+  llvm::outs() << "search: peak " << r.peak << ", proven "
+               << (r.provenOptimal ? "yes" : "no") << ", stopped by "
+               << searchStopName(r.stoppedBy) << ", memo full "
+               << (r.memoFull ? "yes" : "no") << ", states " << r.statesExplored
+               << ", " << llvm::format("%.0f", searchMs)
+               << " ms; sequential points " << r.sequentialPoints
+               << ", segments " << r.segments.size() << ", reduced away "
+               << r.reducedAway << "\n";
+  for (size_t i = 0; i < r.segments.size(); ++i) {
+    const SearchResult::Segment &s = r.segments[i];
+    if (!s.searched && s.incumbentPeak <= lb.bytes)
+      continue;
+    llvm::outs() << "  segment " << i << ": " << s.statements
+                 << " statements, incumbent " << s.incumbentPeak << ", best "
+                 << s.peak << ", static bound " << s.staticBound
+                 << (s.searched ? (s.finished ? ", finished" : ", stopped")
+                                : ", not searched")
+                 << ", " << s.states << " states\n";
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    llvm::errs() << "usage: " << argv[0]
+                 << " FILE.json [budget-ms] [max-states] [max-memo-entries] "
+                    "[min-gap-bytes]\n";
+    return 2;
+  }
+  double budgetMs = argc > 2 ? std::atof(argv[2]) : 60000;
+  size_t maxStates =
+      argc > 3 ? std::strtoull(argv[3], nullptr, 10) : size_t(1) << 40;
+  size_t maxMemo =
+      argc > 4 ? std::strtoull(argv[4], nullptr, 10) : size_t(1) << 24;
+  int64_t minGap = argc > 5 ? std::atoll(argv[5]) : 1;
+  auto buf = llvm::MemoryBuffer::getFile(argv[1]);
+  if (!buf) {
+    llvm::errs() << "cannot read " << argv[1] << "\n";
+    return 1;
+  }
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse((*buf)->getBuffer());
+  if (!v) {
+    llvm::errs() << llvm::toString(v.takeError()) << "\n";
+    return 1;
+  }
+  const llvm::json::Array *functions = v->getAsArray();
+  if (!functions) {
+    llvm::errs() << "expected the list peakmem-report{json=...} writes\n";
+    return 1;
+  }
+  for (const llvm::json::Value &fn : *functions) {
+    const llvm::json::Object *fo = fn.getAsObject();
+    if (!fo)
+      continue;
+    const llvm::json::Array *blocks = fo->getArray("blocks");
+    for (size_t b = 0; blocks && b < blocks->size(); ++b) {
+      const llvm::json::Object *bo = (*blocks)[b].getAsObject();
+      const llvm::json::Object *po = bo ? bo->getObject("problem") : nullptr;
+      if (!po)
+        continue;
+      Problem full;
+      std::string err;
+      if (!readProblem(*po, full, err)) {
+        llvm::errs() << "invalid problem: " << err << "\n";
+        return 1;
+      }
+      Contraction c = contract(full);
+      Order topo = identityOrder(c.problem);
+      LowerBound quick = computeLowerBound(c.problem, topo, BoundOptions());
+      int64_t peak = simulatePeak(c.problem, topo);
+      if (peak - quick.bytes < minGap && c.problem.numBuffers() > 0 &&
+          peak <= quick.bytes)
+        continue;
+      if (c.problem.numBuffers() == 0)
+        continue;
+      llvm::outs() << "== " << fo->getString("function").value_or("?")
+                   << " block " << b << ": peak as given " << peak << "\n";
+      diagnose(full, budgetMs, maxStates, maxMemo);
+    }
+  }
+  return 0;
+}
