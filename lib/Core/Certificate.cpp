@@ -251,34 +251,11 @@ static std::string addFlowValue(int64_t base, int64_t value,
   return {};
 }
 
-std::string checkCertificate(const Problem &p, const Order &order,
-                             const Certificate &c) {
-  if (std::string error = p.check(); !error.empty())
-    return "invalid problem: " + error;
-  if (!isLegalOrder(p, order))
-    return "the order is not a legal order of the problem";
-  const int64_t peak = simulatePeak(p, order);
-  if (peak != c.peak)
-    return "the order peaks at " + std::to_string(peak) +
-           " bytes, the certificate claims " + std::to_string(c.peak);
+/// What the certificate's evidence proves, re-derived from the problem
+/// alone (never by the solver); an error when the evidence is malformed.
+static std::string provenBound(const Problem &p, const Certificate &c,
+                               const std::string &kindName, int64_t &proven) {
   const size_t n = p.numStatements();
-  const std::string kindName = boundKindName(c.kind);
-  const bool needsWitness =
-      c.kind != BoundKind::Boundary && c.kind != BoundKind::Exhaustive;
-  if (needsWitness && c.witness >= n)
-    return kindName + " witness " + std::to_string(c.witness) +
-           " is not a statement";
-  if (c.kind != BoundKind::Pairwise && c.conditionedOn != -1)
-    return kindName + " bound cannot be conditioned";
-  if (c.kind != BoundKind::Pairwise && !c.flow2.empty())
-    return kindName + " bound carries no second flow";
-  const bool trap = c.kind == BoundKind::ReverseTrap ||
-                    c.kind == BoundKind::ForwardTrap ||
-                    c.kind == BoundKind::Pairwise;
-  if (!trap && !c.flow.empty())
-    return kindName + " bound carries no flow";
-
-  int64_t proven = 0;
   switch (c.kind) {
   case BoundKind::Boundary: {
     LowerBound lb = boundaryBound(p);
@@ -356,6 +333,39 @@ std::string checkCertificate(const Problem &p, const Order &order,
   default:
     return "unknown bound kind";
   }
+  return {};
+}
+
+std::string checkCertificate(const Problem &p, const Order &order,
+                             const Certificate &c) {
+  if (std::string error = p.check(); !error.empty())
+    return "invalid problem: " + error;
+  if (!isLegalOrder(p, order))
+    return "the order is not a legal order of the problem";
+  const int64_t peak = simulatePeak(p, order);
+  if (peak != c.peak)
+    return "the order peaks at " + std::to_string(peak) +
+           " bytes, the certificate claims " + std::to_string(c.peak);
+  const size_t n = p.numStatements();
+  const std::string kindName = boundKindName(c.kind);
+  const bool needsWitness =
+      c.kind != BoundKind::Boundary && c.kind != BoundKind::Exhaustive;
+  if (needsWitness && c.witness >= n)
+    return kindName + " witness " + std::to_string(c.witness) +
+           " is not a statement";
+  if (c.kind != BoundKind::Pairwise && c.conditionedOn != -1)
+    return kindName + " bound cannot be conditioned";
+  if (c.kind != BoundKind::Pairwise && !c.flow2.empty())
+    return kindName + " bound carries no second flow";
+  const bool trap = c.kind == BoundKind::ReverseTrap ||
+                    c.kind == BoundKind::ForwardTrap ||
+                    c.kind == BoundKind::Pairwise;
+  if (!trap && !c.flow.empty())
+    return kindName + " bound carries no flow";
+
+  int64_t proven = 0;
+  if (std::string error = provenBound(p, c, kindName, proven); !error.empty())
+    return error;
   if (c.lowerBound != proven)
     return "the certificate claims a lower bound of " +
            std::to_string(c.lowerBound) + " bytes, its " + kindName +
