@@ -461,9 +461,11 @@ def _load_frontend(model, batch):
         from .onnx_frontend import OnnxImporter
         m = onnx.load(str(path))
         inits = {t.name for t in m.graph.initializer}
-        for i in m.graph.input:
-            if i.name not in inits and i.type.tensor_type.shape.dim:
-                i.type.tensor_type.shape.dim[0].dim_value = batch
+        # The first non-initializer input is the model input (as in
+        # OnnxImporter); later ones are weights.
+        data = [i for i in m.graph.input if i.name not in inits]
+        if data and data[0].type.tensor_type.shape.dim:
+            data[0].type.tensor_type.shape.dim[0].dim_value = batch
         imp = OnnxImporter(m, "args")
         imp.path = str(path)
 
