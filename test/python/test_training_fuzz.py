@@ -40,15 +40,18 @@ def test_training_programs_have_the_training_shape():
         p = fuzz.generate(seed)
         f = fuzz.features(p)
         assert {"in-place update", "output argument", "escaping buffer"} <= f, (seed, f)
-        text = p.text
-        loss = text.index('"reduction"')
-        # Activations allocated before the loss and read after it.
+        lines = p.text.splitlines()
+        res = p.results[0].name
+        loss = next(i for i, t in enumerate(lines) if '"reduction"' in t and f"outs({res} " in t)
+        # Activations allocated before the loss and read (not freed) after it.
         kept = [b for b in p.body.bufs
-                if text.find(f"{b} = memref.alloc") < loss < text.rfind(f"{b} ")]
+                if any(f"{b} = memref.alloc" in t for t in lines[:loss])
+                and any(f"{b} " in t or f"{b}," in t for t in lines[loss + 1:]
+                        if "memref.dealloc" not in t)]
         assert len(kept) >= 2, (seed, kept)
         if seed % 2 == 0:
             brute += p.units <= fuzz.BRUTE_MAX
-    assert brute >= NUM // 4, brute
+    assert brute >= NUM // 5, brute
     assert fuzz.generate(SEEDS[0]).text == fuzz.generate(SEEDS[0]).text
 
 

@@ -32,6 +32,9 @@ def add_arguments(parser):
                         "see docs/Training.md")
     parser.add_argument("--batch", type=int, default=1, metavar="N",
                         help="batch size of --train (default 1)")
+    parser.add_argument("--updates", choices=["end", "eager"], default="end",
+                        help="--train: SGD updates after the whole backward pass (default, "
+                        "as optimizer.step()) or each as soon as its gradient is complete")
     parser.add_argument("--train-mode", choices=["update", "grads"], default="update",
                         help="update (default): SGD update in place, returns the loss; grads: "
                         "returns the loss and every weight gradient, no update (tests)")
@@ -51,14 +54,15 @@ def run(args):
         if args.train:
             from peakmem.frontends import training
             if args.emit_tosa:
-                text = training.build_training_tosa(args.model, args.batch, args.train_mode)
+                text = training.build_training_tosa(args.model, args.batch, args.train_mode,
+                                                    args.updates)
                 if args.output:
                     pathlib.Path(args.output).write_text(text)
                 else:
                     sys.stdout.write(text)
                 return 0
             text, info = training.import_training(args.model, args.output, args.batch,
-                                                  args.train_mode, args.keep_stages)
+                                                  args.train_mode, args.keep_stages, args.updates)
         elif args.emit_tosa:
             text = emit_tosa(args.model, args.weights)
             if args.output:

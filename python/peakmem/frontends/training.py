@@ -420,19 +420,34 @@ class Trainer:
         self.accumulate(x, gx)
 
     # ----------------------------------------------------------------- main
-    def run(self, logits, weights):
-        """Emits the backward pass from d(loss)/d(logits); returns {weight name: grad V}."""
+    def run(self, logits, weights, on_final=None):
+        """Emits the backward pass from d(loss)/d(logits); returns {weight name: grad V}.
+        `on_final(w, grad)` is called as soon as the gradient of weight `w` is
+        complete (after the backward step of its first forward user, which
+        is also its last reader), for eager updates."""
         e = self.e
+        first_use = {}
+        for i, ent in enumerate(e.tape):
+            for o in ent.operands:
+                if isinstance(o, V) and o.name not in first_use:
+                    first_use[o.name] = i
+        final_at = {}
+        for w in weights:
+            final_at.setdefault(first_use.get(w.name, -1), []).append(w)
         self.requires = {w.name for w in weights}
         for ent in e.tape:
             if any(isinstance(o, V) and o.name in self.requires for o in ent.operands):
                 self.requires.add(ent.out.name)
         self.grads = {logits.name: self.dlogits}
-        for ent in reversed(e.tape):
-            g = self.grads.pop(ent.out.name, None)
-            if g is None:
-                continue
-            self.backward(ent, g)
+        for i in range(len(e.tape) - 1, -2, -1):
+            if i >= 0:
+                ent = e.tape[i]
+                g = self.grads.pop(ent.out.name, None)
+                if g is not None:
+                    self.backward(ent, g)
+            if on_final:
+                for w in final_at.get(i, []):
+                    on_final(w, self.grads.get(w.name))
         # A gradient that reached a value no taped op produced (an op emitted
         # outside the tape) would be dropped silently: refuse instead.
         leaves = {w.name for w in weights} | {v.name for v, _ in e.inputs}
@@ -477,10 +492,16 @@ def _load_frontend(model, batch):
     return imp, describe
 
 
-def build_training_tosa(model, batch=1, mode="update"):
-    """The TOSA text of one training step of `model` (see the module doc)."""
+def build_training_tosa(model, batch=1, mode="update", updates="end"):
+    """The TOSA text of one training step of `model` (see the module doc).
+    updates: "end" emits every SGD update after the whole backward pass (as
+    `optimizer.step()` after `loss.backward()`); "eager" emits each update
+    as soon as its gradient is complete (as an optimizer fused into the
+    backward pass)."""
     if mode not in ("update", "grads"):
         raise ValueError(mode)
+    if updates not in ("end", "eager"):
+        raise ValueError(updates)
     imp, describe = _load_frontend(model, batch)
     e = TapeEmitter()
     e.batch = batch
@@ -523,26 +544,27 @@ def build_training_tosa(model, batch=1, mode="update"):
     tr = Trainer(e)
     tr.dlogits = e.reshape(dl, logits.shape)
     weights = [v for v, _ in e.weight_args]
-    grads = tr.run(logits, weights)
+
+    def update(w, gw):
+        if gw is None:
+            return
+        nw = e.sub(w, e.mul(gw, e.reshape(lr, (1,) * w.rank)))
+        mt = "memref<" + "x".join(str(d) for d in w.shape) + "xf32>"
+        mref = e.fresh()
+        e.emit(f"{mref} = bufferization.to_buffer {w.name} : {w.type} to {mt}")
+        e.emit(f"bufferization.materialize_in_destination {nw.name} in restrict writable "
+               f"{mref} : ({nw.type}, {mt}) -> ()")
+
+    eager = mode == "update" and updates == "eager"
+    grads = tr.run(logits, weights, on_final=update if eager else None)
     results = [loss]
     if mode == "grads":
         for w in weights:
             results.append(grads[w.name] if grads[w.name] is not None else self_zero(e, w))
-    else:
-        lr_b = None
+    elif not eager:
         for w in weights:
-            gw = grads[w.name]
-            if gw is None:
-                continue
-            if lr_b is None or lr_b.rank != w.rank:
-                lr_b = e.reshape(lr, (1,) * w.rank)
-            nw = e.sub(w, e.mul(gw, lr_b))
-            mt = "memref<" + "x".join(str(d) for d in w.shape) + "xf32>"
-            mref = e.fresh()
-            e.emit(f"{mref} = bufferization.to_buffer {w.name} : {w.type} to {mt}")
-            e.emit(f"bufferization.materialize_in_destination {nw.name} in restrict writable "
-                   f"{mref} : ({nw.type}, {mt}) -> ()")
-    comment = (f"peakmem training step of {model} (batch {batch}, mode {mode}): "
+            update(w, grads[w.name])
+    comment = (f"peakmem training step of {model} (batch {batch}, mode {mode}, updates {updates}): "
                "args = input, label [N,K] f32, learning_rate [1] f32, weights")
     return Emitter.finish(e, results, comment=comment)
 
@@ -551,12 +573,12 @@ def self_zero(e, w):
     return e.const(np.zeros(1, np.float32), "f32", shape=w.shape)
 
 
-def import_training(model, out=None, batch=1, mode="update", keep_stages=None):
+def import_training(model, out=None, batch=1, mode="update", keep_stages=None, updates="end"):
     """A training step of `model` all the way to bufferized memref IR. Returns (text, info)."""
     import time
     from . import pipeline
     t0 = time.perf_counter()
-    tosa = build_training_tosa(model, batch, mode)
+    tosa = build_training_tosa(model, batch, mode, updates)
     t1 = time.perf_counter()
     stem = pathlib.Path(model).stem + f".train{batch}"
     text, times = pipeline.run_pipeline(tosa, keep_stages, stem)
