@@ -265,18 +265,18 @@ def reference_loss(e, logits_name, env, label):
     return -(label * logp).sum() / label.shape[0]
 
 
-def _build(model, batch, mode, monkeypatch=None):
+def _build(model, batch, mode, updates="end"):
     """(tosa text, emitter, logits name): the training step and its tape."""
     captured = {}
     orig = training.Trainer.run
 
-    def run(self, logits, weights):
+    def run(self, logits, weights, on_final=None):
         captured["e"], captured["logits"] = self.e, logits.name
-        return orig(self, logits, weights)
+        return orig(self, logits, weights, on_final)
 
     training.Trainer.run = run
     try:
-        tosa = training.build_training_tosa(model, batch, mode)
+        tosa = training.build_training_tosa(model, batch, mode, updates)
     finally:
         training.Trainer.run = orig
     return tosa, captured["e"], captured["logits"]
@@ -350,13 +350,16 @@ def test_wrong_gradient_is_caught(tmp_path, monkeypatch):
         check_gradients(tmp_path, "conv_stride1_relu")
 
 
-def test_sgd_update_in_place(tmp_path):
+@pytest.mark.parametrize("updates", ["end", "eager"])
+def test_sgd_update_in_place(tmp_path, updates):
     """Update mode writes w - lr * dw into the weight arguments (checked
-    through a wrapper that calls the step and returns the argument buffers)."""
+    through a wrapper that calls the step and returns the argument buffers),
+    with the updates after the backward pass or each as soon as its gradient
+    is complete."""
     case, batch = "end_to_end", 2
     e, _, args, res = check_gradients(tmp_path, case, batch)
     path = tmp_path / f"{case}.onnx"
-    tosa, _, _ = _build(str(path), batch, "update")
+    tosa, _, _ = _build(str(path), batch, "update", updates)
     text, _ = run_pipeline(tosa)
     assert "memref.copy" in text
     sig = text[text.index("func.func @main(") + len("func.func @main("):]
