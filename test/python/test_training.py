@@ -96,14 +96,17 @@ def net_conv_stride1():
 
 
 def net_conv_stride2():
-    # Odd input, stride 2, pad 1: exercises the stride/padding fix-up slice.
+    # Odd input, stride 2, pad 1: exercises the stride/padding fix-up slice;
+    # the 1x1 conv first makes the strided conv's input gradient count.
     n = Net((2, 2, 6, 6), seed=1)
+    n.conv(2, 2, 1)
     n.conv(2, 3, 3, stride=2, pad=1)
     return head(n, 3)
 
 
 def net_depthwise():
     n = Net((2, 3, 6, 6), seed=2)
+    n.conv(3, 3, 1)
     n.conv(3, 3, 3, stride=2, pad=1, group=3)
     n.node("Clip", [n.cur, n.init(np.array(0.0)), n.init(np.array(6.0))])
     return head(n, 3)
