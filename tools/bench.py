@@ -610,6 +610,10 @@ def write_train_results(rows, md_path, csv_path, args):
         if failed:
             L.append("- Not (fully) executed: " + "; ".join(
                 f"{r['model']} b{r['batch']} ({r['exec_error']})" for r in failed))
+        pending = [r for r in rows if "exec_s" not in r]
+        if pending:
+            L.append("- Not executed (the run was stopped before their execution finished): "
+                     + ", ".join(f"{r['model']} b{r['batch']}" for r in pending) + ".")
     else:
         L.append("- Execution columns were not run (`--exec` off).")
     L += ["", "## Peaks (KiB)\n",
@@ -710,9 +714,14 @@ def run_train(args):
                   f"reorder {row['peak_reorder']} (bound {row['bound_reorder']}, "
                   f"{row['search']}), optimize {row['peak_bdefault']}, 33% "
                   f"{row['peak_b33']} {row['bench_s']:.1f} s", file=sys.stderr, flush=True)
+    write_train_results(rows, args.output, args.csv, args)
     if args.exec:
+        # The largest programs first (they bound the wall time); the
+        # results files are rewritten after every configuration, so an
+        # interrupted run still reports what was executed.
+        order = sorted(rows, key=lambda r: -(r["macs"] or 0))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(exec_train, r, args.exec_timeout): r for r in rows}
+            futures = {pool.submit(exec_train, r, args.exec_timeout): r for r in order}
             for fut in concurrent.futures.as_completed(futures):
                 r = futures[fut]
                 r.update(fut.result())
@@ -720,7 +729,7 @@ def run_train(args):
                       f"{[r.get('measured_' + p) for p in TRAIN_PROGRAMS]} "
                       f"{r.get('exec_s', 0):.0f} s {r.get('exec_error', '')}",
                       file=sys.stderr, flush=True)
-    write_train_results(rows, args.output, args.csv, args)
+                write_train_results(rows, args.output, args.csv, args)
     print(args.output)
     return 0
 
