@@ -295,9 +295,10 @@ def _inputs(e, batch, seed):
     return x, label, lr, ws
 
 
-def check_gradients(tmp_path, case, batch=2, fd=True):
-    path = tmp_path / f"{case}.onnx"
-    onnx.save(CASES[case]().model(), str(path))
+def check_gradients(tmp_path, case, batch=2, fd=True, path=None):
+    if path is None:
+        path = tmp_path / f"{case}.onnx"
+        onnx.save(CASES[case]().model(), str(path))
     tosa, e, logits = _build(str(path), batch, "grads")
     text, _ = run_pipeline(tosa)
     x, label, lr, ws = _inputs(e, batch, RNG_SEED)
@@ -337,6 +338,50 @@ def check_gradients(tmp_path, case, batch=2, fd=True):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_gradient_matches_finite_differences(tmp_path, case):
     check_gradients(tmp_path, case)
+
+
+def tflite_net(path):
+    """A TFLite float CNN: CONV_2D (SAME, stride 2, fused ReLU), DEPTHWISE_CONV_2D
+    (SAME, fused ReLU6), AVERAGE_POOL_2D (global), RESHAPE, FULLY_CONNECTED,
+    SOFTMAX (beta 1)."""
+    pytest.importorskip("flatbuffers")
+    import test_importer_ops_util as tu
+    tu.OPS.update({"CONV_2D": 3, "DEPTHWISE_CONV_2D": 4, "AVERAGE_POOL_2D": 1,
+                   "RESHAPE": 22, "FULLY_CONNECTED": 9, "SOFTMAX": 25})
+    rng = np.random.default_rng(11)
+    b = tu.TFLiteBuilder()
+    x = b.input((1, 5, 5, 2), "f32")
+    w1 = b.const(rng.uniform(-1, 1, (3, 3, 3, 2)), "f32")
+    b1 = b.const(rng.uniform(-1, 1, (3,)), "f32")
+    y1 = b.tensor((1, 3, 3, 3), "f32")
+    b.op("CONV_2D", [x, w1, b1], [y1], [(0, "b", 0), (1, "i", 2), (2, "i", 2), (3, "b", 1)])
+    w2 = b.const(rng.uniform(-1, 1, (1, 3, 3, 3)), "f32")
+    b2 = b.const(rng.uniform(-1, 1, (3,)), "f32")
+    y2 = b.tensor((1, 3, 3, 3), "f32")
+    b.op("DEPTHWISE_CONV_2D", [y1, w2, b2], [y2],
+         [(0, "b", 0), (1, "i", 1), (2, "i", 1), (3, "i", 1), (4, "b", 3)])
+    y3 = b.tensor((1, 1, 1, 3), "f32")
+    b.op("AVERAGE_POOL_2D", [y2], [y3],
+         [(0, "b", 1), (1, "i", 1), (2, "i", 1), (3, "i", 3), (4, "i", 3), (5, "b", 0)])
+    y4 = b.tensor((1, 3), "f32")
+    b.op("RESHAPE", [y3], [y4])
+    w5 = b.const(rng.uniform(-1, 1, (4, 3)), "f32")
+    b5 = b.const(rng.uniform(-1, 1, (4,)), "f32")
+    y5 = b.tensor((1, 4), "f32")
+    b.op("FULLY_CONNECTED", [y4, w5, b5], [y5], [(0, "b", 0)])
+    y6 = b.tensor((1, 4), "f32")
+    b.op("SOFTMAX", [y5], [y6], [(0, "f", 1.0)])
+    b.outputs.append(y6)
+    path.write_bytes(b.build())
+    return path
+
+
+def test_tflite_gradients_batch3(tmp_path):
+    """The TFLite frontend's path (batch patched into the activation
+    tensors, FC as a 1x1 conv, the final SOFTMAX replaced by the loss)."""
+    path = tflite_net(tmp_path / "net.tflite")
+    e, text, _, _ = check_gradients(tmp_path, "tflite", batch=3, path=path)
+    assert "memref<3x5x5x2xf32>" in text and "memref<3x4xf32>" in text
 
 
 def test_wrong_gradient_is_caught(tmp_path, monkeypatch):
