@@ -445,6 +445,26 @@ def test_unsupported_op_is_a_clear_error(tmp_path):
     assert "'Sigmoid'" in msg and "sigmoid" in msg and "tosa.sigmoid" in msg, msg
 
 
+def test_cli_train_refusal_exit_status(tmp_path):
+    """`peakmem import --train` exits 1 with the op and node on an op
+    without a gradient rule, 2 on --batch without --train."""
+    import subprocess
+    import sys
+    n = Net((1, 2, 3, 3))
+    n.conv(2, 2, 1)
+    n.node("Sigmoid", [n.cur])
+    head(n, 2)
+    path = tmp_path / "sig.onnx"
+    onnx.save(n.model(), str(path))
+    cmd = [sys.executable, "-m", "peakmem", "import", "--train", str(path), "-o",
+           str(tmp_path / "out.mlir")]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    assert "unsupported training op 'Sigmoid' at node sigmoid" in proc.stderr, proc.stderr
+    proc = subprocess.run(cmd[:4] + ["--batch", "2", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2 and "--batch needs --train" in proc.stderr, proc.stderr
+
+
 def test_grouped_conv_is_refused(tmp_path):
     n = Net((1, 4, 3, 3))
     n.conv(4, 4, 1, group=2)
