@@ -613,8 +613,9 @@ def write_train_results(rows, md_path, csv_path, args):
         same = sum(1 for r in rows for p in TRAIN_PROGRAMS
                    if r.get(f"digest_{p}") is not None
                    and r[f"digest_{p}"] == r.get("digest_imported"))
-        L.append(f"- Executed programs: {runs} of {n * len(TRAIN_PROGRAMS)} (imported, upstream, "
-                 f"reorder and the {len(TRAIN_BUDGETS)} recompute budgets per configuration); "
+        L.append(f"- Executed programs: {runs} of {n * len(TRAIN_PROGRAMS)} (per configuration: "
+                 f"imported, upstream, reorder, `peakmem-optimize` under the {len(TRAIN_BUDGETS)} "
+                 "MAC budgets, and the eager-update program upstream and reordered); "
                  f"measured == modeled on {exact}; digest of the loss and of every updated "
                  f"weight (and input) argument identical to the imported program's on {same}.")
         failed = [r for r in rows if r.get("exec_error")]
@@ -711,7 +712,40 @@ def write_train_results(rows, md_path, csv_path, args):
     pathlib.Path(md_path).write_text("\n".join(L))
 
 
+def _csv_value(v):
+    if v == "":
+        return None
+    if v in ("True", "False"):
+        return v == "True"
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+def rewrite_train_results(args):
+    """Rewrites docs/results-training.md from its .csv (the same run's
+    figures; for a wording change of this script)."""
+    with open(args.csv, newline="") as f:
+        rows = [{k: _csv_value(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    for r in rows:
+        for k in ("model", "group", "search", "exec_error") + tuple(
+                c for c in TRAIN_COLUMNS if c.startswith(("digest_", "note_"))):
+            if r.get(k) is not None:
+                r[k] = str(r[k])
+        for k in [k for k, v in r.items() if v is None and k.startswith(
+                ("measured_", "digest_", "exec_"))]:
+            del r[k]
+    write_train_results(rows, args.output, args.csv, args)
+    print(args.output)
+    return 0
+
+
 def run_train(args):
+    if args.from_csv:
+        return rewrite_train_results(args)
     models_dir = pathlib.Path(args.models_dir)
     rows = []
     for b in TRAIN_BATCHES:
@@ -769,6 +803,9 @@ def add_arguments(parser):
                              "training models at batch 1 and 8 instead of the corpus")
     parser.add_argument("--models-dir", default=str(REPO.parent / "shared" / "models"),
                         help="directory with tflite/ and onnx/ model files (--train)")
+    parser.add_argument("--from-csv", action="store_true",
+                        help="--train: rewrite the .md from the .csv of a previous run "
+                             "(pass the same --exec/--exec-limit)")
     parser.add_argument("--exec-limit", type=float, default=0,
                         help="--train: stop executing a configuration's remaining programs "
                              "once it has taken this many seconds (default: no limit)")
