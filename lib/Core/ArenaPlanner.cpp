@@ -280,7 +280,7 @@ private:
         return false;
       // Half of the time nearby: only the tail is decoded again.
       to = r < 5 ? from - 1 - rng.below(std::min<size_t>(from, 64))
-                  : rng.below(from);
+                 : rng.below(from);
     } else {
       from = rng.below(n);
       to = rng.below(n);

@@ -1,0 +1,78 @@
+//===- ArenaOrderSearch.h - Order and placement chosen together -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The arena of a block depends on its order twice: the order fixes the
+// lifetimes (hence the live-bytes bound of that order) and the placement
+// problem. searchArenaOrder plans the given order (planArena), and while the
+// arena is above the target (the bound over every order) it walks over legal
+// orders by local moves: one statement moves to another position between
+// its last predecessor and its first successor (Graph edges), so every
+// order visited is legal. A neighbour is kept when its live-bytes bound
+// (the arena problem's heaviest step, i.e. the simulated peak of the
+// rounded problem) stays within the allowed live peak and its planned arena
+// does not grow; a smaller arena is the new best. The allowed live peak is
+// the starting order's (among orders of that live peak first); with
+// `maxLivePeakIncrease` > 0 and no order at the target found within the
+// first half of the budget, the walk may raise the live peak by up to that
+// many bytes, and the best order is then kept only if its arena is smaller
+// than every order within the starting live peak seen (`tradedLivePeak`).
+//
+// The result is never larger than planArena on the starting order (that plan
+// is the first incumbent). Everything is deterministic for a seed, up to the
+// time budget.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_CORE_ARENAORDERSEARCH_H
+#define PEAKMEM_CORE_ARENAORDERSEARCH_H
+
+#include "peakmem/Core/Arena.h"
+#include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Problem.h"
+
+#include <cstdint>
+
+namespace peakmem {
+
+struct ArenaOrderSearchOptions {
+  /// Wall-clock budget of the whole search (the first plan included).
+  double budgetMs = 1000;
+  /// Share of the budget for the first plan of the starting order.
+  double firstPlanShare = 0.5;
+  /// Budget of each neighbour's plan (baselines plus a short search).
+  double neighbourPlanMs = 20;
+  /// Live-peak bytes the walk may add to the starting order's (0: never).
+  int64_t maxLivePeakIncrease = 0;
+  /// Stop when the arena reaches this (e.g. the bound over every order).
+  int64_t target = 0;
+  uint64_t seed = 1;
+  /// Options of every planArena call (budgetMs and lowerBound are set by
+  /// the search).
+  ArenaPlannerOptions planner;
+};
+
+struct ArenaOrderSearchResult {
+  Order order;
+  ArenaExtraction extraction;
+  ArenaPlannerResult planned;
+  /// Live-bytes bound of the starting order and of the chosen one.
+  int64_t startLivePeak = 0, livePeak = 0;
+  /// Arena of the starting order (its first plan).
+  int64_t startArena = 0;
+  /// The chosen order has a larger live peak than the starting one.
+  bool tradedLivePeak = false;
+  size_t ordersTried = 0, ordersAccepted = 0;
+  double elapsedMs = 0;
+};
+
+/// Chooses an order of `p` (legal; `start` must be legal) and a placement
+/// of its extraction under `xo`. result.planned.plan passes checkArenaPlan
+/// on result.extraction.problem.
+ArenaOrderSearchResult searchArenaOrder(const Problem &p, const Order &start,
+                                        const ArenaExtractionOptions &xo,
+                                        const ArenaOrderSearchOptions &options);
+
+} // namespace peakmem
+
+#endif // PEAKMEM_CORE_ARENAORDERSEARCH_H
