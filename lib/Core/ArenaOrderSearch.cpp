@@ -36,15 +36,16 @@ public:
     Candidate first;
     first.order = start;
     extract(first);
-    plan(first, options.budgetMs * options.firstPlanShare);
+    plan(first, options.searchOrders ? options.budgetMs * options.firstPlanShare
+                                     : options.budgetMs);
     result.startLivePeak = first.livePeak;
     result.startArena = first.planned.plan.size;
     Candidate cur = first, within = first, traded;
     bool haveTraded = false;
     int64_t allowed = first.livePeak;
     const int64_t target = options.target;
-    while (within.planned.plan.size > target && !deadline.expired() &&
-           p.numStatements() > 1) {
+    while (options.searchOrders && within.planned.plan.size > target &&
+           !deadline.expired() && p.numStatements() > 1) {
       if (options.maxLivePeakIncrease > 0 && allowed == first.livePeak &&
           deadline.elapsedMs() > options.budgetMs * 0.75)
         allowed = first.livePeak + options.maxLivePeakIncrease;
@@ -90,7 +91,6 @@ private:
   void plan(Candidate &c, double budgetMs) const {
     ArenaPlannerOptions po = options.planner;
     po.budgetMs = std::max(0.0, std::min(budgetMs, deadline.remainingMs()));
-    po.lowerBound = options.target;
     c.planned = planArena(c.extraction.problem, po);
   }
 

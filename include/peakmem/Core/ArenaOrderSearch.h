@@ -47,8 +47,9 @@ struct ArenaOrderSearchOptions {
   /// Stop when the arena reaches this (e.g. the bound over every order).
   int64_t target = 0;
   uint64_t seed = 1;
-  /// Options of every planArena call (budgetMs and lowerBound are set by
-  /// the search).
+  /// false: plan the starting order only (with the whole budget).
+  bool searchOrders = true;
+  /// Options of every planArena call (budgetMs is set by the search).
   ArenaPlannerOptions planner;
 };
 
