@@ -19,6 +19,7 @@
 #include "peakmem/Core/ArenaPlanner.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -424,6 +425,51 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
          << " " << sizes[best] << " bytes";
 }
 
+/// The modeled peak of the planned IR without modeling it again, when every
+/// placed buffer is in the entry block: the entry block's Problem in the
+/// chosen order with the placed buffers weighing nothing, plus the arena's
+/// own allocation (live across the body; none for an argument). nullopt
+/// when nested buffers were placed: their statements' scratch changes.
+static std::optional<int64_t> plannedPeak(const BlockModel &entry,
+                                          ArrayRef<Candidate> placed,
+                                          const ArenaSolution &sol,
+                                          Value arena) {
+  Problem p = entry.problem;
+  for (const Candidate &c : placed) {
+    if (c.nested)
+      return std::nullopt;
+    p.buffer(c.buffer).bytes = 0;
+  }
+  int64_t arenaBytes = 0;
+  if (arena.getDefiningOp<memref::AllocOp>()) {
+    std::optional<int64_t> bytes = allocationBytes(arena);
+    if (!bytes)
+      return std::nullopt;
+    arenaBytes = *bytes;
+  }
+  return simulatePeak(p, sol.order) + arenaBytes;
+}
+
+/// Drops the claims about the old ops and sets the peak of the planned IR:
+/// from plannedPeak (modeling a large function again costs as much as
+/// modeling it the first time), else from a model of the planned IR.
+static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
+                       ArrayRef<Candidate> placed, const ArenaSolution &sol,
+                       Value arena) {
+  std::optional<int64_t> peak = plannedPeak(entry, placed, sol, arena);
+  if (!peak) {
+    MemoryModel after(fn);
+    refreshAttrsAfterChange(fn, &after);
+    return;
+  }
+  // Views and constants add no multiply-accumulates: keep peakmem.macs.
+  Attribute macs = fn->getAttr(kMacsAttr);
+  refreshAttrsAfterChange(fn, nullptr);
+  setPeakAttr(fn, *peak);
+  if (macs)
+    fn->setAttr(kMacsAttr, macs);
+}
+
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
                                            AnalysisManager analyses) {
   if (fn.isExternal())
@@ -476,8 +522,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
 
   // Claims about the old ops (a certificate, the peak) no longer hold: the
   // peak is the model's of the planned IR (one arena buffer).
-  MemoryModel after(fn);
-  refreshAttrsAfterChange(fn, &after);
+  updatePeak(fn, *model.getEntryBlockModel(), placed, *sol, *arenaValue);
   setArenaAttrs(fn, *sol);
   if (!jsonPath.empty() &&
       failed(writeJson(fn, planToJson(fn, placed, *sol, steps))))
