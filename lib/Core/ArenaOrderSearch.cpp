@@ -11,6 +11,8 @@
 #include "peakmem/Core/Deadline.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 namespace peakmem {
 
@@ -33,43 +35,19 @@ public:
 
   ArenaOrderSearchResult run(const Order &start) {
     ArenaOrderSearchResult result;
-    Candidate first;
     first.order = start;
     extract(first);
     plan(first, options.searchOrders ? options.budgetMs * options.firstPlanShare
                                      : options.budgetMs);
     result.startLivePeak = first.livePeak;
     result.startArena = first.planned.plan.size;
-    Candidate cur = first, within = first, traded;
-    bool haveTraded = false;
-    int64_t allowed = first.livePeak;
-    const int64_t target = options.target;
-    while (options.searchOrders && within.planned.plan.size > target &&
-           !deadline.expired() && p.numStatements() > 1) {
-      if (options.maxLivePeakIncrease > 0 && allowed == first.livePeak &&
-          deadline.elapsedMs() > options.budgetMs * 0.75)
-        allowed = first.livePeak + options.maxLivePeakIncrease;
-      Candidate next;
-      if (!neighbour(cur.order, next.order))
-        continue;
-      ++result.ordersTried;
-      extract(next);
-      if (next.livePeak > allowed)
-        continue;
-      plan(next, options.neighbourPlanMs);
-      const int64_t size = next.planned.plan.size;
-      if (size > cur.planned.plan.size)
-        continue;
-      ++result.ordersAccepted;
-      if (next.livePeak <= first.livePeak && size < within.planned.plan.size)
-        within = next;
-      else if (next.livePeak > first.livePeak &&
-               (!haveTraded || size < traded.planned.plan.size)) {
-        traded = next;
-        haveTraded = true;
-      }
-      cur = std::move(next);
-    }
+    within = first;
+    const bool search = options.searchOrders &&
+                        first.planned.plan.size > options.target &&
+                        p.numStatements() > 1;
+    // Few legal orders: all of them; else (or if the count is over) walk.
+    if (search && !exhaust(result))
+      walk(result);
     const bool trade =
         haveTraded && traded.planned.plan.size < within.planned.plan.size;
     Candidate &chosen = trade ? traded : within;
@@ -83,6 +61,110 @@ public:
   }
 
 private:
+  /// Keeps `c` as the best order within the starting live peak, or as the
+  /// best trade.
+  void consider(const Candidate &c) {
+    const int64_t size = c.planned.plan.size;
+    if (c.livePeak <= first.livePeak) {
+      if (size < within.planned.plan.size)
+        within = c;
+    } else if (!haveTraded || size < traded.planned.plan.size) {
+      traded = c;
+      haveTraded = true;
+    }
+  }
+
+  /// The local walk over orders (ArenaOrderSearch.h).
+  void walk(ArenaOrderSearchResult &result) {
+    Candidate cur = first;
+    int64_t allowed = first.livePeak;
+    while (within.planned.plan.size > options.target && !deadline.expired()) {
+      if (options.maxLivePeakIncrease > 0 && allowed == first.livePeak &&
+          deadline.elapsedMs() > options.budgetMs * 0.75)
+        allowed = first.livePeak + options.maxLivePeakIncrease;
+      Candidate next;
+      if (!neighbour(cur.order, next.order))
+        continue;
+      ++result.ordersTried;
+      extract(next);
+      if (next.livePeak > allowed)
+        continue;
+      plan(next, options.neighbourPlanMs);
+      if (next.planned.plan.size > cur.planned.plan.size)
+        continue;
+      ++result.ordersAccepted;
+      consider(next);
+      cur = std::move(next);
+    }
+  }
+
+  /// Calls `visit` on every legal order (depth first over the ready
+  /// statements) until it returns false; returns false if it did.
+  template <typename Visit>
+  bool forEachLegalOrder(Order &prefix, std::vector<size_t> &pending,
+                         Visit &&visit) const {
+    if (prefix.size() == p.numStatements())
+      return visit(prefix);
+    for (StmtId s = 0; s < p.numStatements(); ++s) {
+      if (pending[s] != 0)
+        continue;
+      pending[s] = SIZE_MAX; // Placed.
+      for (StmtId t : p.succs(s))
+        --pending[t];
+      prefix.push_back(s);
+      bool go = forEachLegalOrder(prefix, pending, visit);
+      prefix.pop_back();
+      for (StmtId t : p.succs(s))
+        ++pending[t];
+      pending[s] = 0;
+      if (!go)
+        return false;
+    }
+    return true;
+  }
+
+  template <typename Visit> bool forEachLegalOrder(Visit &&visit) const {
+    Order prefix;
+    std::vector<size_t> pending(p.numStatements());
+    for (StmtId s = 0; s < p.numStatements(); ++s)
+      pending[s] = p.preds(s).size();
+    return forEachLegalOrder(prefix, pending, visit);
+  }
+
+  /// Blocks with at most exhaustiveMaxOrders legal orders: plans every one
+  /// until the target is reached; result.exhaustive when every order was
+  /// planned and every plan proven optimal for its order within the budget.
+  /// False (nothing done) when there are more orders.
+  bool exhaust(ArenaOrderSearchResult &result) {
+    if (p.numStatements() > options.exhaustiveMaxStatements)
+      return false;
+    size_t orders = 0;
+    if (!forEachLegalOrder([&](const Order &) {
+          return ++orders <= options.exhaustiveMaxOrders;
+        }))
+      return false;
+    const int64_t allowed = first.livePeak + options.maxLivePeakIncrease;
+    int64_t optimum = std::numeric_limits<int64_t>::max();
+    bool complete = forEachLegalOrder([&](const Order &o) {
+      Candidate c;
+      c.order = o;
+      extract(c);
+      plan(c, deadline.remainingMs());
+      if (deadline.expired() || !c.planned.provenOptimal)
+        return false;
+      ++result.ordersTried;
+      optimum = std::min(optimum, c.planned.plan.size);
+      if (c.livePeak <= allowed)
+        consider(c);
+      // At the target nothing is left to prove.
+      return within.planned.plan.size > options.target;
+    });
+    result.exhaustive = complete;
+    if (complete)
+      result.optimumOverOrders = optimum;
+    return true;
+  }
+
   void extract(Candidate &c) const {
     c.extraction = extractArenaProblem(p, c.order, xo);
     c.livePeak = liveBytesLowerBound(c.extraction.problem);
@@ -128,6 +210,8 @@ private:
   const ArenaOrderSearchOptions &options;
   const Deadline deadline;
   ArenaRng rng;
+  Candidate first, within, traded;
+  bool haveTraded = false;
 };
 
 } // namespace

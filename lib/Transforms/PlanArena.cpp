@@ -356,17 +356,18 @@ static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
     baselines.push_back(attrs.getNamedAttr(
         arenaBaselineName(allArenaBaselines()[k]),
         attrs.getI64IntegerAttr(sol.planned.baselineSizes[k])));
-  fn->setAttr(
-      kArenaStatsAttr,
-      attrs.getDictionaryAttr(
-          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
-           attrs.getNamedAttr(
-               "stop", attrs.getStringAttr(arenaStopName(sol.planned.stop))),
-           attrs.getNamedAttr("order", attrs.getStringAttr(orderName(sol))),
-           attrs.getNamedAttr("live_bound",
-                              attrs.getI64IntegerAttr(sol.orderBound)),
-           attrs.getNamedAttr("live_bound_before",
-                              attrs.getI64IntegerAttr(sol.startOrderBound))}));
+  SmallVector<NamedAttribute> stats = {
+      attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
+      attrs.getNamedAttr("stop",
+                         attrs.getStringAttr(arenaStopName(sol.planned.stop))),
+      attrs.getNamedAttr("order", attrs.getStringAttr(orderName(sol))),
+      attrs.getNamedAttr("live_bound", attrs.getI64IntegerAttr(sol.orderBound)),
+      attrs.getNamedAttr("live_bound_before",
+                         attrs.getI64IntegerAttr(sol.startOrderBound))};
+  if (sol.exhaustive)
+    stats.push_back(attrs.getNamedAttr(
+        "exhaustive_optimum", attrs.getI64IntegerAttr(sol.optimumOverOrders)));
+  fn->setAttr(kArenaStatsAttr, attrs.getDictionaryAttr(stats));
 }
 
 /// The plan of `fn` for plots: every placed buffer's offset, bytes and
@@ -413,6 +414,11 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
   }
   remark << "; live bound of this order " << sol.orderBound << "; planner "
          << arenaStopName(sol.planned.stop);
+  if (sol.exhaustive)
+    remark << "; exhaustive over " << sol.orders << " legal orders: optimum "
+           << sol.optimumOverOrders << " bytes over every order and placement"
+           << (sol.optimumOverOrders > bound ? " (the bound is unreachable)"
+                                             : "");
   if (sol.reordered)
     remark << "; order " << orderName(sol) << " with the placement (live bound "
            << sol.startOrderBound << " -> " << sol.orderBound

@@ -53,6 +53,11 @@ struct ArenaSolution {
   /// The entry block's order chosen with the placement (identity: kept).
   Order order;
   bool reordered = false, traded = false;
+  /// Every legal order was planned exactly (ArenaOrderSearch): the optimum
+  /// over every order and placement, and how many orders.
+  bool exhaustive = false;
+  int64_t optimumOverOrders = 0;
+  size_t orders = 0;
 };
 
 /// The pass options that steer the search.

@@ -57,3 +57,49 @@ func.func @at_bound(%x: memref<64xf32>, %z: memref<64xf32>) {
   memref.dealloc %b : memref<64xf32>
   return
 }
+
+// -----
+
+// The live bound (9 B: a 3 B, c 4 B align 4 and b 2 B align 2 live together)
+// is out of reach: c sits at 0 or 4 and b at an even offset, which leaves no
+// 3-byte hole for a in 9 B except c [0,4), b [4,6), a [6,9), and then d (6 B,
+// align 2, live with b earlier) cannot sit below 6. The block has few enough
+// legal orders (7,992) for the search to plan each exactly: 10 B over every
+// order and placement, which proves the bound unreachable; the order is kept.
+// Without the order search there is no such proof (exhausted: this order).
+// CHECK-LABEL: func.func @gap
+// CHECK-SAME: peakmem.arena_optimal = false, peakmem.arena_size = 10 : i64
+// CHECK-SAME: exhaustive_optimum = 10 : i64
+// CHECK-SAME: order = "kept"
+// FIXED-LABEL: func.func @gap
+// FIXED-SAME: peakmem.arena_size = 10 : i64, peakmem.arena_stats = {baselines = {{{.*}}}, live_bound = 9 : i64, live_bound_before = 9 : i64, order = "kept", stop = "exhausted"}
+// expected-remark @below {{peakmem-plan-arena: 'gap' arena 10 bytes for 4 buffers (0 left out), lower bound 9 (local, every order): gap 1 bytes (10.0%); live bound of this order 9; planner exhausted; exhaustive over 7992 legal orders: optimum 10 bytes over every order and placement (the bound is unreachable); best baseline tflm-greedy 10 bytes}}
+func.func @gap(%x: memref<6xi8>, %out: memref<2xi8>) {
+  %d = memref.alloc() {alignment = 2 : i64} : memref<6xi8>
+  memref.copy %x, %d : memref<6xi8> to memref<6xi8>
+  %b = memref.alloc() {alignment = 2 : i64} : memref<2xi8>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%d : memref<6xi8>) outs(%b : memref<2xi8>) {
+  ^bb0(%u: i8, %o: i8):
+    linalg.yield %u : i8
+  }
+  memref.dealloc %d : memref<6xi8>
+  %a = memref.alloc() : memref<3xi8>
+  %c = memref.alloc() {alignment = 4 : i64} : memref<4xi8>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i + 1)>], iterator_types = ["parallel"]}
+      ins(%b : memref<2xi8>) outs(%a, %c : memref<3xi8>, memref<4xi8>) {
+  ^bb0(%u: i8, %o: i8, %p: i8):
+    linalg.yield %u, %u : i8, i8
+  }
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a, %c : memref<3xi8>, memref<4xi8>) outs(%b : memref<2xi8>) {
+  ^bb0(%u: i8, %v: i8, %o: i8):
+    %s = arith.addi %u, %v : i8
+    linalg.yield %s : i8
+  }
+  memref.dealloc %a : memref<3xi8>
+  memref.dealloc %c : memref<4xi8>
+  memref.copy %b, %out : memref<2xi8> to memref<2xi8>
+  memref.dealloc %b : memref<2xi8>
+  return
+}

@@ -94,6 +94,25 @@ Instance randomInstance(std::mt19937 &rng, unsigned n) {
   return in;
 }
 
+/// Blocks of 1-12 byte buffers with alignments 1-8, where alignment leaves
+/// holes more often: statement v writes buffer v and reads 0-2 earlier ones.
+Instance smallAlignedInstance(std::mt19937 &rng, unsigned n) {
+  Instance in;
+  for (unsigned v = 0; v < n; ++v) {
+    StmtId s = in.p.addStatement();
+    in.p.addUse(s, in.p.addBuffer(1 + rng() % 12, rng() % 10 != 0));
+    in.xo.alignment.push_back(int64_t(1) << (rng() % 4));
+    for (unsigned r = v ? rng() % 3 : 0; r > 0; --r) {
+      StmtId u = rng() % v;
+      in.p.addUse(s, u);
+      in.p.addEdge(u, s);
+    }
+  }
+  in.p.finalize();
+  in.start = randomOrder(in.p, rng);
+  return in;
+}
+
 } // namespace
 
 TEST(ArenaOrderSearch, AgainstBruteForce) {
@@ -108,6 +127,7 @@ TEST(ArenaOrderSearch, AgainstBruteForce) {
     ArenaOrderSearchOptions o;
     o.budgetMs = 25;
     o.neighbourPlanMs = 5;
+    o.exhaustiveMaxOrders = 0; // The walk, not the enumeration.
     o.seed = iter;
     ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);
     ASSERT_TRUE(isLegalOrder(in.p, r.order)) << "iteration " << iter;
@@ -153,6 +173,7 @@ TEST(ArenaOrderSearch, TradeOnlyForASmallerArena) {
     o.budgetMs = 25;
     o.neighbourPlanMs = 5;
     o.maxLivePeakIncrease = allowance;
+    o.exhaustiveMaxOrders = 0;
     o.seed = iter;
     ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);
     ASSERT_TRUE(isLegalOrder(in.p, r.order));
@@ -197,20 +218,82 @@ TEST(ArenaOrderSearch, FindsTheTrade) {
   const int64_t within = bruteOverOrders(p, xo, startLive);
   const int64_t beyond = bruteOverOrders(p, xo, startLive + 8);
   ASSERT_LT(beyond, within);
+  // Both the walk and the enumeration find it.
+  for (size_t exhaustiveMax : {0, 1000}) {
+    ArenaOrderSearchOptions o;
+    o.budgetMs = 200;
+    o.neighbourPlanMs = 5;
+    o.exhaustiveMaxOrders = exhaustiveMax;
+    ArenaOrderSearchResult r = searchArenaOrder(p, start, xo, o);
+    EXPECT_FALSE(r.tradedLivePeak);
+    EXPECT_EQ(r.planned.plan.size, within);
+    o.maxLivePeakIncrease = 8;
+    r = searchArenaOrder(p, start, xo, o);
+    ASSERT_TRUE(isLegalOrder(p, r.order));
+    EXPECT_EQ(checkArenaPlan(r.extraction.problem, r.planned.plan), "");
+    EXPECT_TRUE(r.tradedLivePeak);
+    EXPECT_GT(r.livePeak, startLive);
+    EXPECT_LE(r.livePeak, startLive + 8);
+    EXPECT_EQ(r.planned.plan.size, beyond);
+    EXPECT_EQ(r.exhaustive, exhaustiveMax > 0);
+  }
+}
+
+// Blocks with at most exhaustiveMaxOrders legal orders: every one is planned
+// exactly, so the result is the brute-force optimum within the live peak and
+// optimumOverOrders the optimum over every order.
+TEST(ArenaOrderSearch, ExhaustiveProvesTheOptimum) {
+  std::mt19937 rng(37);
+  for (int iter = 0; iter < 150; ++iter) {
+    Instance in = iter % 2 ? randomInstance(rng, 3 + iter % 5)
+                           : smallAlignedInstance(rng, 4 + iter % 4);
+    int64_t startLive;
+    exactArena(in.p, in.start, in.xo, &startLive);
+    ArenaOrderSearchOptions o;
+    o.budgetMs = 1e9;
+    o.exhaustiveMaxOrders = 5040; // Every order of up to 7 statements.
+    ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);
+    ASSERT_TRUE(r.exhaustive) << "iteration " << iter;
+    EXPECT_EQ(checkArenaPlan(r.extraction.problem, r.planned.plan), "");
+    EXPECT_EQ(r.planned.plan.size, bruteOverOrders(in.p, in.xo, startLive));
+    const int64_t optimum =
+        bruteOverOrders(in.p, in.xo, std::numeric_limits<int64_t>::max());
+    EXPECT_EQ(r.optimumOverOrders, optimum) << "iteration " << iter;
+  }
+}
+
+// The alignment gap of ArenaPlanner.UnreachableBoundIsNotClaimed as a block
+// with one legal order (S0 -> S1 -> S2): d (6 B, align 2) at S0, b (2 B,
+// align 2) through S0..S2, a (3 B) and c (4 B, align 4) at S1. The live peak
+// is 9 B over every order; no placement fits in 9 B, and the exhaustive
+// search proves it (optimum 10 over every order).
+TEST(ArenaOrderSearch, ExhaustiveProvesTheBoundUnreachable) {
+  Problem p;
+  ArenaExtractionOptions xo;
+  StmtId s0 = p.addStatement(), s1 = p.addStatement(), s2 = p.addStatement();
+  auto buffer = [&](int64_t bytes, int64_t align,
+                    std::initializer_list<StmtId> users) {
+    BufferId b = p.addBuffer(bytes, true);
+    xo.alignment.push_back(align);
+    for (StmtId s : users)
+      p.addUse(s, b);
+  };
+  buffer(6, 2, {s0});
+  buffer(2, 2, {s0, s1, s2});
+  buffer(3, 1, {s1});
+  buffer(4, 4, {s1});
+  p.addEdge(s0, s1);
+  p.addEdge(s1, s2);
+  p.finalize();
+  ASSERT_EQ(p.check(), "");
+  ASSERT_EQ(test::bruteForceOptimum(roundedForArena(p, xo)), 9);
   ArenaOrderSearchOptions o;
-  o.budgetMs = 200;
-  o.neighbourPlanMs = 5;
-  ArenaOrderSearchResult r = searchArenaOrder(p, start, xo, o);
-  EXPECT_FALSE(r.tradedLivePeak);
-  EXPECT_EQ(r.planned.plan.size, within);
-  o.maxLivePeakIncrease = 8;
-  r = searchArenaOrder(p, start, xo, o);
-  ASSERT_TRUE(isLegalOrder(p, r.order));
-  EXPECT_EQ(checkArenaPlan(r.extraction.problem, r.planned.plan), "");
-  EXPECT_TRUE(r.tradedLivePeak);
-  EXPECT_GT(r.livePeak, startLive);
-  EXPECT_LE(r.livePeak, startLive + 8);
-  EXPECT_EQ(r.planned.plan.size, beyond);
+  o.target = 9;
+  ArenaOrderSearchResult r = searchArenaOrder(p, identityOrder(p), xo, o);
+  EXPECT_TRUE(r.exhaustive);
+  EXPECT_EQ(r.ordersTried, 1u);
+  EXPECT_EQ(r.optimumOverOrders, 10);
+  EXPECT_EQ(r.planned.plan.size, 10);
 }
 
 TEST(ArenaOrderSearch, StopsAtTheTarget) {

@@ -18,6 +18,14 @@
 // many bytes, and the best order is then kept only if its arena is smaller
 // than every order within the starting live peak seen (`tradedLivePeak`).
 //
+// Blocks of at most `exhaustiveMaxStatements` statements with at most
+// `exhaustiveMaxOrders` legal orders (counted depth first, stopping past the
+// limit) are searched exhaustively instead of walked: every legal order, each
+// planned by planArena (exact on components of at most its exactMaxBuffers
+// buffers); when every plan is proven optimal for its order (and the budget
+// lasts), the minimum is the optimum over every order and every placement,
+// which proves the bound unreachable when it is above it (`exhaustive`).
+//
 // The result is never larger than planArena on the starting order (that plan
 // is the first incumbent). Everything is deterministic for a seed, up to the
 // time budget.
@@ -44,6 +52,11 @@ struct ArenaOrderSearchOptions {
   double neighbourPlanMs = 20;
   /// Live-peak bytes the walk may add to the starting order's (0: never).
   int64_t maxLivePeakIncrease = 0;
+  /// Blocks of at most exhaustiveMaxStatements statements with at most
+  /// exhaustiveMaxOrders legal orders are searched exhaustively instead of
+  /// walked: every legal order, each planned exactly.
+  size_t exhaustiveMaxStatements = 24;
+  size_t exhaustiveMaxOrders = 10000;
   /// Stop when the arena reaches this (e.g. the bound over every order).
   int64_t target = 0;
   uint64_t seed = 1;
@@ -64,6 +77,13 @@ struct ArenaOrderSearchResult {
   /// The chosen order has a larger live peak than the starting one.
   bool tradedLivePeak = false;
   size_t ordersTried = 0, ordersAccepted = 0;
+  /// Every legal order was planned and each plan proven optimal for its
+  /// order: optimumOverOrders is the smallest arena over every legal order
+  /// and every placement (the chosen plan reaches it unless that order is
+  /// beyond the allowed live peak). When it is above the bound over every
+  /// order, this proves the bound unreachable.
+  bool exhaustive = false;
+  int64_t optimumOverOrders = 0;
   double elapsedMs = 0;
 };
 
