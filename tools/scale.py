@@ -94,8 +94,10 @@ def pass_seconds(opt, path):
          "builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-plan-arena{remarks=0}))",
          "-mlir-timing", "-mlir-timing-display=list"],
         capture_output=True, text=True, check=True)
+    # One or two columns (user and wall time when multithreaded): wall is
+    # the last "seconds (percent)" before the name.
     times = {m.group(2): float(m.group(1)) for m in re.finditer(
-        r"^\s*([\d.]+) \(\s*[\d.]+%\)\s+(.+?)\s*$", proc.stderr, re.M)}
+        r"([\d.]+) \(\s*[\d.]+%\)\s+([A-Za-z].*?)\s*$", proc.stderr, re.M)}
     return times.get("ReorderPass"), times.get("PlanArenaPass")
 
 

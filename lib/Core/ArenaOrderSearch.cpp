@@ -134,24 +134,32 @@ private:
   /// Blocks with at most exhaustiveMaxOrders legal orders: plans every one
   /// until the target is reached; result.exhaustive when every order was
   /// planned and every plan proven optimal for its order within the budget.
-  /// False (nothing done) when there are more orders.
+  /// False when there are more orders (found past the limit: the orders
+  /// planned until then stay candidates).
   bool exhaust(ArenaOrderSearchResult &result) {
     if (p.numStatements() > options.exhaustiveMaxStatements)
       return false;
-    size_t orders = 0;
-    if (!forEachLegalOrder([&](const Order &) {
-          return ++orders <= options.exhaustiveMaxOrders;
-        }))
-      return false;
     const int64_t allowed = first.livePeak + options.maxLivePeakIncrease;
     int64_t optimum = std::numeric_limits<int64_t>::max();
-    bool complete = forEachLegalOrder([&](const Order &o) {
+    size_t orders = 0;
+    bool tooMany = false, unproven = false;
+    forEachLegalOrder([&](const Order &o) {
+      if (++orders > options.exhaustiveMaxOrders) {
+        tooMany = true;
+        return false;
+      }
       Candidate c;
       c.order = o;
       extract(c);
+      // Its arena is at least its live peak: it can lower neither the
+      // optimum nor the best arena found.
+      if (c.livePeak >= std::min(optimum, within.planned.plan.size))
+        return true;
       plan(c, deadline.remainingMs());
-      if (deadline.expired() || !c.planned.provenOptimal)
+      if (deadline.expired() || !c.planned.provenOptimal) {
+        unproven = true;
         return false;
+      }
       ++result.ordersTried;
       optimum = std::min(optimum, c.planned.plan.size);
       if (c.livePeak <= allowed)
@@ -159,9 +167,16 @@ private:
       // At the target nothing is left to prove.
       return within.planned.plan.size > options.target;
     });
-    result.exhaustive = complete;
-    if (complete)
-      result.optimumOverOrders = optimum;
+    if (tooMany) // The orders planned so far stay candidates of the walk.
+      return false;
+    result.exhaustive = !unproven && within.planned.plan.size > options.target;
+    // Orders skipped or not planned here (the first) have an arena of at
+    // least the best one found.
+    result.legalOrders = orders;
+    if (result.exhaustive)
+      result.optimumOverOrders =
+          std::min({optimum, within.planned.plan.size,
+                    haveTraded ? traded.planned.plan.size : optimum});
     return true;
   }
 

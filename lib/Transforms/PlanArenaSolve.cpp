@@ -66,7 +66,7 @@ peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
   sol.orderBound = r.livePeak;
   sol.exhaustive = r.exhaustive;
   sol.optimumOverOrders = r.optimumOverOrders;
-  sol.orders = r.ordersTried;
+  sol.orders = r.legalOrders;
   std::vector<int64_t> arenaIdOfBuffer(p.numBuffers(), -1);
   for (ArenaBufferId id = 0; id < sol.extraction.firstStatementBuffer; ++id)
     if (sol.extraction.source[id] >= 0)

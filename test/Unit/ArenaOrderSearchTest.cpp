@@ -291,7 +291,7 @@ TEST(ArenaOrderSearch, ExhaustiveProvesTheBoundUnreachable) {
   o.target = 9;
   ArenaOrderSearchResult r = searchArenaOrder(p, identityOrder(p), xo, o);
   EXPECT_TRUE(r.exhaustive);
-  EXPECT_EQ(r.ordersTried, 1u);
+  EXPECT_EQ(r.legalOrders, 1u);
   EXPECT_EQ(r.optimumOverOrders, 10);
   EXPECT_EQ(r.planned.plan.size, 10);
 }

@@ -84,6 +84,9 @@ struct ArenaOrderSearchResult {
   /// order, this proves the bound unreachable.
   bool exhaustive = false;
   int64_t optimumOverOrders = 0;
+  /// Legal orders enumerated (each either planned or, when its live peak
+  /// already reaches the best arena found, skipped).
+  size_t legalOrders = 0;
   double elapsedMs = 0;
 };
 
