@@ -52,6 +52,8 @@ public:
         haveTraded && traded.planned.plan.size < within.planned.plan.size;
     Candidate &chosen = trade ? traded : within;
     result.tradedLivePeak = trade;
+    result.startExtraction = first.extraction;
+    result.startPlanned = first.planned;
     result.livePeak = chosen.livePeak;
     result.order = std::move(chosen.order);
     result.extraction = std::move(chosen.extraction);

@@ -12,6 +12,31 @@
 using namespace mlir;
 using namespace peakmem;
 
+/// Whether the chosen order keeps the program's peak: the arena plus the
+/// peak of the entry-block buffers left out of it (escaping or refused;
+/// their nested ones are not weighed) must not exceed the same sum in the
+/// starting order, else a smaller arena could cost more bytes beside it.
+static bool outsideFits(const BlockModel &entry, ArrayRef<Candidate> placed,
+                        const ArenaOrderSearchResult &r, const Order &start) {
+  Problem outside = entry.problem;
+  for (const Candidate &c : placed)
+    if (!c.nested)
+      outside.buffer(c.buffer).bytes = 0;
+  for (StmtId s = 0; s < outside.numStatements(); ++s)
+    outside.statement(s).scratch = 0;
+  return simulatePeak(outside, r.order) + r.planned.plan.size <=
+         simulatePeak(outside, start) + r.startArena;
+}
+
+/// Falls back to the starting order and its plan.
+static void keepStart(ArenaOrderSearchResult &r, const Order &start) {
+  r.order = start;
+  r.extraction = r.startExtraction;
+  r.planned = r.startPlanned;
+  r.livePeak = r.startLivePeak;
+  r.tradedLivePeak = false;
+}
+
 FailureOr<ArenaSolution>
 peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
                         ArrayRef<Candidate> placed,
@@ -57,6 +82,8 @@ peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
   so.target = sol.bound.lowerBound;
   so.planner.lowerBound = sol.bound.lowerBound;
   ArenaOrderSearchResult r = searchArenaOrder(p, order, xo, so);
+  if (r.order != order && !outsideFits(entry, placed, r, order))
+    keepStart(r, order);
   sol.extraction = std::move(r.extraction);
   sol.planned = std::move(r.planned);
   sol.order = std::move(r.order);

@@ -72,8 +72,11 @@ struct ArenaOrderSearchResult {
   ArenaPlannerResult planned;
   /// Live-bytes bound of the starting order and of the chosen one.
   int64_t startLivePeak = 0, livePeak = 0;
-  /// Arena of the starting order (its first plan).
+  /// Arena of the starting order (its first plan), and that plan, for a
+  /// caller that weighs more than the arena (e.g. bytes outside it).
   int64_t startArena = 0;
+  ArenaExtraction startExtraction;
+  ArenaPlannerResult startPlanned;
   /// The chosen order has a larger live peak than the starting one.
   bool tradedLivePeak = false;
   size_t ordersTried = 0, ordersAccepted = 0;
