@@ -125,7 +125,10 @@ TEST(ArenaOrderSearch, AgainstBruteForce) {
     int64_t fixed = exactArena(in.p, in.start, in.xo, &startLive);
     int64_t brute = bruteOverOrders(in.p, in.xo, startLive);
     ArenaOrderSearchOptions o;
-    o.budgetMs = 25;
+    // Stops when it reaches the brute-force optimum; the budget only bounds
+    // the blocks where it does not (the count below), so load cannot flake.
+    o.budgetMs = 1000;
+    o.target = brute;
     o.neighbourPlanMs = 5;
     o.exhaustiveMaxOrders = 0; // The walk, not the enumeration.
     o.seed = iter;
@@ -221,13 +224,15 @@ TEST(ArenaOrderSearch, FindsTheTrade) {
   // Both the walk and the enumeration find it.
   for (size_t exhaustiveMax : {0, 1000}) {
     ArenaOrderSearchOptions o;
-    o.budgetMs = 200;
+    o.budgetMs = 1000; // The walk trades in its last quarter.
     o.neighbourPlanMs = 5;
     o.exhaustiveMaxOrders = exhaustiveMax;
+    o.target = within;
     ArenaOrderSearchResult r = searchArenaOrder(p, start, xo, o);
     EXPECT_FALSE(r.tradedLivePeak);
     EXPECT_EQ(r.planned.plan.size, within);
     o.maxLivePeakIncrease = 8;
+    o.target = beyond;
     r = searchArenaOrder(p, start, xo, o);
     ASSERT_TRUE(isLegalOrder(p, r.order));
     EXPECT_EQ(checkArenaPlan(r.extraction.problem, r.planned.plan), "");
