@@ -13,6 +13,7 @@ docs/scale.md. Figures are ratios against the parse time on the same machine.
 
 import argparse
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -85,6 +86,21 @@ def add_arguments(parser):
     parser.add_argument("-o", "--output", default=str(REPO / "docs" / "scale.md"))
 
 
+def pass_seconds(opt, path):
+    """Wall seconds of peakmem-reorder and peakmem-plan-arena (after it) from
+    -mlir-timing: what each pass adds, parsing and printing excluded."""
+    proc = subprocess.run(
+        [str(opt), str(path), "-o", "/dev/null", "-p",
+         "builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-plan-arena{remarks=0}))",
+         "-mlir-timing", "-mlir-timing-display=list"],
+        capture_output=True, text=True, check=True)
+    # One or two columns (user and wall time when multithreaded): wall is
+    # the last "seconds (percent)" before the name.
+    times = {m.group(2): float(m.group(1)) for m in re.finditer(
+        r"([\d.]+) \(\s*[\d.]+%\)\s+([A-Za-z].*?)\s*$", proc.stderr, re.M)}
+    return times.get("ReorderPass"), times.get("PlanArenaPass")
+
+
 def run(args):
     opt = tools.build_product("bin/peakmem-opt")
     mlir_opt = tools.llvm_tool("mlir-opt")
@@ -109,6 +125,7 @@ def run(args):
             r["arena"] = measure([opt, str(path), "-o", "/dev/null", "-p",
                                   "builtin.module(func.func(peakmem-reorder{remarks=0},"
                                   "peakmem-plan-arena{remarks=0}))"], None)
+            r["passes"] = pass_seconds(opt, path)
             r["optimize"] = measure([opt, str(path), "-o", "/dev/null", "-p",
                                      "builtin.module(func.func(peakmem-reorder{remarks=0},"
                                      "peakmem-recompute{remarks=0},peakmem-certify{remarks=0},"
@@ -141,6 +158,14 @@ def run(args):
                      f"{cell(r['report'], base)} | {cell(r['reorder'], base)} | "
                      f"{cell(r['arena'], base)} | "
                      f"{cell(r['optimize'], base)} | {up_cell} |")
+    lines += ["", "Pass times (`-mlir-timing`, the reorder+plan-arena pipeline; each pass "
+              "builds its own memory model, the analysis being invalidated by the reorder):", ""]
+    for r in rows:
+        reorder, arena = r["passes"]
+        verdict = ("planning adds at most as much time as reordering"
+                   if arena <= reorder else "planning takes LONGER than reordering")
+        lines.append(f"- {r['input']}: peakmem-reorder {reorder:.2f} s, "
+                     f"peakmem-plan-arena {arena:.2f} s: {verdict}.")
     pathlib.Path(args.output).write_text("\n".join(lines) + "\n")
     print(args.output)
     return 0

@@ -98,6 +98,18 @@ ArenaExtraction extractArenaProblem(const Problem &p, const Order &order,
       out.source.push_back(-1 - static_cast<int64_t>(order[i]));
     }
   }
+  out.firstStatementBuffer =
+      static_cast<ArenaBufferId>(out.problem.numBuffers());
+  if (!options.statementBuffers.empty()) {
+    std::vector<uint32_t> stepOf(order.size());
+    for (uint32_t i = 0; i < order.size(); ++i)
+      stepOf[order[i]] = i;
+    for (const ArenaStatementBuffer &sb : options.statementBuffers) {
+      uint32_t step = stepOf[sb.stmt];
+      out.problem.addBuffer(sb.bytes, sb.alignment, step, step);
+      out.source.push_back(-1 - static_cast<int64_t>(sb.stmt));
+    }
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PlanArenaSolve.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena.h"
@@ -18,6 +19,7 @@
 #include "peakmem/Core/ArenaPlanner.h"
 #include "peakmem/Core/Bounds.h"
 #include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Simulation.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -50,21 +52,6 @@ using namespace mlir;
 using namespace peakmem;
 
 namespace {
-
-/// A buffer that goes into the arena.
-struct Candidate {
-  memref::AllocOp alloc;
-  memref::DeallocOp dealloc;
-  /// Elements x element bytes (no malloc padding).
-  int64_t bytes = 0;
-  /// Power of two: the offset is a multiple of it.
-  int64_t align = 1;
-  /// Step of its statement in the entry block (nested buffers), or the
-  /// entry-block buffer id.
-  uint32_t step = 0;
-  bool nested = false;
-  BufferId buffer = 0;
-};
 
 /// A heap buffer left as it is, and why.
 struct Refusal {
@@ -222,9 +209,12 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    return reportOptionError(
-        context, getArgument(),
-        checkArenaOptions(arena, alignment, /*allowNone=*/false));
+    std::string error =
+        checkArenaOptions(arena, alignment, /*allowNone=*/false);
+    if (error.empty() && maxLiveIncrease < 0)
+      error = "max-live-increase must be >= 0, got " +
+              std::to_string(maxLiveIncrease);
+    return reportOptionError(context, getArgument(), error);
   }
 
   void runOnOperation() override {
@@ -294,87 +284,6 @@ static void selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
   }
 }
 
-namespace {
-/// A placement of the selected buffers with its certified bound.
-struct ArenaSolution {
-  ArenaExtraction extraction;
-  /// For each placed candidate, its buffer in extraction.problem.
-  std::vector<ArenaBufferId> arenaId;
-  /// The bound over every order (rounded sizes) and its certificate.
-  Certificate bound;
-  /// The live-bytes bound of the current order.
-  int64_t orderBound = 0;
-  ArenaPlannerResult planned;
-  int64_t arenaAlign = 1;
-};
-} // namespace
-
-/// Places `placed` (buffers of `entry`) in the current order: the entry
-/// block's Problem with only the placed buffers weighing (their bytes, not
-/// the malloc padding) and the placed nested buffers of each statement as
-/// its scratch. The bound over every order is certified on the same problem
-/// with rounded sizes and checked before use, as is the plan: a failure is
-/// an internal error, emitted at `fn`.
-static FailureOr<ArenaSolution> solvePlacement(FunctionOpInterface fn,
-                                               const BlockModel &entry,
-                                               ArrayRef<Candidate> placed,
-                                               unsigned budgetMs) {
-  Problem p = entry.problem;
-  std::vector<int64_t> align(p.numBuffers(), 1);
-  for (BufferId b = 0; b < p.numBuffers(); ++b)
-    p.buffer(b).bytes = 0;
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    p.statement(s).scratch = 0;
-  ArenaSolution sol;
-  for (const Candidate &c : placed) {
-    sol.arenaAlign = std::max(sol.arenaAlign, c.align);
-    if (c.nested) {
-      p.statement(c.step).scratch += alignTo(c.bytes, c.align);
-      continue;
-    }
-    p.buffer(c.buffer).bytes = c.bytes;
-    align[c.buffer] = c.align;
-  }
-  Order order = identityOrder(p);
-  ArenaExtractionOptions xo;
-  xo.alignment = align;
-  xo.includeScratch = false;
-  sol.extraction = extractArenaProblem(p, order, xo);
-  ArenaProblem &ap = sol.extraction.problem;
-  std::vector<int64_t> arenaIdOfBuffer(p.numBuffers(), -1);
-  for (ArenaBufferId id = 0; id < sol.extraction.source.size(); ++id)
-    if (sol.extraction.source[id] >= 0)
-      arenaIdOfBuffer[sol.extraction.source[id]] = id;
-  for (const Candidate &c : placed)
-    sol.arenaId.push_back(c.nested
-                              ? ap.addBuffer(c.bytes, c.align, c.step, c.step)
-                              : arenaIdOfBuffer[c.buffer]);
-
-  // Nested scratch is already rounded.
-  xo.includeScratch = true;
-  xo.scratchAlignment = 1;
-  Problem rounded = roundedForArena(p, xo);
-  sol.bound =
-      makeCertificate(rounded, order, computeLowerBound(rounded, order));
-  sol.orderBound = liveBytesLowerBound(ap);
-  if (std::string err = checkCertificate(rounded, order, sol.bound);
-      !err.empty())
-    return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
-                          << "rejected: " << err;
-  if (sol.bound.peak != sol.orderBound)
-    return fn.emitError() << "peakmem-plan-arena: internal: live bound "
-                          << sol.orderBound << " differs from the simulated "
-                          << "peak " << sol.bound.peak;
-  ArenaPlannerOptions po;
-  po.budgetMs = budgetMs;
-  po.lowerBound = sol.bound.lowerBound;
-  sol.planned = planArena(ap, po);
-  if (std::string err = checkArenaPlan(ap, sol.planned.plan); !err.empty())
-    return fn.emitError() << "peakmem-plan-arena: internal: invalid plan: "
-                          << err;
-  return sol;
-}
-
 /// The arena value of `fn`: a `memref.alloc` at the start of the body freed
 /// before the terminator (`mode` alloc), or a new trailing argument
 /// (argument).
@@ -424,6 +333,12 @@ static void rewriteIntoArena(Value arena, ArrayRef<Candidate> placed,
   }
 }
 
+/// "kept", "reordered" (the order search found a better order within the
+/// live bound) or "traded" (a higher live bound for a smaller arena).
+static const char *orderName(const ArenaSolution &sol) {
+  return sol.traded ? "traded" : sol.reordered ? "reordered" : "kept";
+}
+
 /// The arena attributes of a planned function: size, alignment, bound,
 /// optimal, and (informational, not checked by peakmem-verify-arena) each
 /// baseline's arena on the same problem and why the planner stopped.
@@ -441,12 +356,18 @@ static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
     baselines.push_back(attrs.getNamedAttr(
         arenaBaselineName(allArenaBaselines()[k]),
         attrs.getI64IntegerAttr(sol.planned.baselineSizes[k])));
-  fn->setAttr(
-      kArenaStatsAttr,
-      attrs.getDictionaryAttr(
-          {attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
-           attrs.getNamedAttr(
-               "stop", attrs.getStringAttr(arenaStopName(sol.planned.stop)))}));
+  SmallVector<NamedAttribute> stats = {
+      attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
+      attrs.getNamedAttr("stop",
+                         attrs.getStringAttr(arenaStopName(sol.planned.stop))),
+      attrs.getNamedAttr("order", attrs.getStringAttr(orderName(sol))),
+      attrs.getNamedAttr("live_bound", attrs.getI64IntegerAttr(sol.orderBound)),
+      attrs.getNamedAttr("live_bound_before",
+                         attrs.getI64IntegerAttr(sol.startOrderBound))};
+  if (sol.exhaustive)
+    stats.push_back(attrs.getNamedAttr(
+        "exhaustive_optimum", attrs.getI64IntegerAttr(sol.optimumOverOrders)));
+  fn->setAttr(kArenaStatsAttr, attrs.getDictionaryAttr(stats));
 }
 
 /// The plan of `fn` for plots: every placed buffer's offset, bytes and
@@ -493,12 +414,66 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
   }
   remark << "; live bound of this order " << sol.orderBound << "; planner "
          << arenaStopName(sol.planned.stop);
+  if (sol.exhaustive)
+    remark << "; exhaustive over " << sol.orders << " legal orders: optimum "
+           << sol.optimumOverOrders << " bytes over every order and placement"
+           << (sol.optimumOverOrders > bound ? " (the bound is unreachable)"
+                                             : "");
+  if (sol.reordered)
+    remark << "; order " << orderName(sol) << " with the placement (live bound "
+           << sol.startOrderBound << " -> " << sol.orderBound
+           << (sol.traded ? ", traded for a smaller arena)" : ")");
   const std::vector<int64_t> &sizes = sol.planned.baselineSizes;
   if (sizes.empty())
     return;
   size_t best = std::min_element(sizes.begin(), sizes.end()) - sizes.begin();
   remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
          << " " << sizes[best] << " bytes";
+}
+
+/// The modeled peak of the planned IR without modeling it again, when every
+/// placed buffer is in the entry block: the entry block's Problem in the
+/// chosen order with the placed buffers weighing nothing, plus the arena's
+/// own allocation (live across the body; none for an argument). nullopt
+/// when nested buffers were placed: their statements' scratch changes.
+static std::optional<int64_t> plannedPeak(const BlockModel &entry,
+                                          ArrayRef<Candidate> placed,
+                                          const ArenaSolution &sol,
+                                          Value arena) {
+  Problem p = entry.problem;
+  for (const Candidate &c : placed) {
+    if (c.nested)
+      return std::nullopt;
+    p.buffer(c.buffer).bytes = 0;
+  }
+  int64_t arenaBytes = 0;
+  if (arena.getDefiningOp<memref::AllocOp>()) {
+    std::optional<int64_t> bytes = allocationBytes(arena);
+    if (!bytes)
+      return std::nullopt;
+    arenaBytes = *bytes;
+  }
+  return simulatePeak(p, sol.order) + arenaBytes;
+}
+
+/// Drops the claims about the old ops and sets the peak of the planned IR:
+/// from plannedPeak (modeling a large function again costs as much as
+/// modeling it the first time), else from a model of the planned IR.
+static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
+                       ArrayRef<Candidate> placed, const ArenaSolution &sol,
+                       Value arena) {
+  std::optional<int64_t> peak = plannedPeak(entry, placed, sol, arena);
+  if (!peak) {
+    MemoryModel after(fn);
+    refreshAttrsAfterChange(fn, &after);
+    return;
+  }
+  // Views and constants add no multiply-accumulates: keep peakmem.macs.
+  Attribute macs = fn->getAttr(kMacsAttr);
+  refreshAttrsAfterChange(fn, nullptr);
+  setPeakAttr(fn, *peak);
+  if (macs)
+    fn->setAttr(kMacsAttr, macs);
 }
 
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
@@ -538,9 +513,13 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
 
   const size_t steps = model.getEntryBlockModel()->ops.size();
   FailureOr<ArenaSolution> sol =
-      solvePlacement(fn, *model.getEntryBlockModel(), placed, budgetMs);
+      solvePlacement(fn, *model.getEntryBlockModel(), placed,
+                     {budgetMs, orderSearch, maxLiveIncrease});
   if (failed(sol))
     return FunctionStatus::Failed;
+  // Ops move only; the candidates' allocs and deallocs stay the same ops.
+  if (sol->reordered)
+    applyOrder(*model.getEntryBlockModel(), sol->order);
   FailureOr<Value> arenaValue =
       createArena(fn, arena, sol->planned.plan.size, sol->arenaAlign);
   if (failed(arenaValue))
@@ -549,8 +528,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
 
   // Claims about the old ops (a certificate, the peak) no longer hold: the
   // peak is the model's of the planned IR (one arena buffer).
-  MemoryModel after(fn);
-  refreshAttrsAfterChange(fn, &after);
+  updatePeak(fn, *model.getEntryBlockModel(), placed, *sol, *arenaValue);
   setArenaAttrs(fn, *sol);
   if (!jsonPath.empty() &&
       failed(writeJson(fn, planToJson(fn, placed, *sol, steps))))

@@ -3,10 +3,12 @@
 // RUN: not peakmem-opt %s --peakmem-plan-arena=arena=heap 2>&1 | FileCheck %s --check-prefix=ARENA
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=24}))' 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-plan-arena{alignment=0})' 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{max-live-increase=-1}))' 2>&1 | FileCheck %s --check-prefix=LIVE
 
 // ARENA: error: peakmem-plan-arena: unknown arena='heap' (alloc | argument)
 // ALIGN: error: peakmem-plan-arena: alignment=24 is not a power of two
 // ZERO: error: peakmem-plan-arena: alignment=0 is not a power of two
+// LIVE: error: peakmem-plan-arena: max-live-increase must be >= 0, got -1
 func.func @f(%y: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   linalg.copy ins(%y : memref<16xf32>) outs(%a : memref<16xf32>)

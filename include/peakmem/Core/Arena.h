@@ -96,8 +96,20 @@ private:
 struct ArenaExtraction {
   ArenaProblem problem;
   /// For each arena buffer: the Problem buffer it is, or -1 - s for the
-  /// scratch of statement s.
+  /// scratch of statement s (also for a statement buffer).
   std::vector<int64_t> source;
+  /// Arena id of options.statementBuffers[0]; the others follow in order.
+  ArenaBufferId firstStatementBuffer = 0;
+};
+
+/// A buffer held for the whole step of one statement (a buffer of a nested
+/// block, placed at its statement in the entry block).
+struct ArenaStatementBuffer {
+  StmtId stmt = 0;
+  /// Bytes, rounded up to `alignment` by the extraction.
+  int64_t bytes = 0;
+  /// Power of two.
+  int64_t alignment = 1;
 };
 
 struct ArenaExtractionOptions {
@@ -108,6 +120,11 @@ struct ArenaExtractionOptions {
   /// Place each statement's scratch as one buffer live at its step only.
   bool includeScratch = true;
   int64_t scratchAlignment = 1;
+  /// Buffers live at their statement's step only, added after the scratch
+  /// blocks in this order (their alignment is not raised to minAlignment:
+  /// the caller chooses it). roundedForArena ignores them: add them to the
+  /// statements' scratch, rounded, for the bound.
+  std::vector<ArenaStatementBuffer> statementBuffers;
 };
 
 /// The placement problem of `p` under `order` (a permutation of its

@@ -24,9 +24,11 @@
 //       reach the best arena found;
 //     * a larger component (or one whose branch and bound ran out of nodes)
 //       gets a budgeted local search over placement orders decoded by first
-//       fit: moves take a buffer that reaches the top and move it earlier, or
-//       swap or move random buffers; a move is kept when the arena does not
-//       grow (fewer buffers at the top breaks ties). The seed makes it
+//       fit: moves mostly swap or move random buffers, sometimes move a
+//       buffer that reaches the top earlier; a move is kept when (arena,
+//       overflow) does not grow, the overflow summing over buffers above the
+//       target their bytes above it times their lifetime; a walk that stops
+//       improving restarts from the size order. The seed makes it
 //       deterministic.
 //     Both stop the moment the component reaches its live-bytes bound.
 //  3. The search stops when the arena reaches the bound (ReachedBound), when

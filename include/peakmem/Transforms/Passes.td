@@ -322,6 +322,20 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     carries `peakmem.align`. A remark per function gives the arena, the
     bound, optimal or the gap, the live bound of this order, the planner's
     stop reason and the best baseline. `peakmem-verify-arena` checks it all.
+
+    `order-search` (default on): while the plan of the current order is
+    above the bound, the order of the entry block is searched with the
+    placement (docs/Arena.md): legal orders whose live bound is at most the
+    current order's, each planned; the order of the smallest arena is
+    applied. With `max-live-increase=N` the search may also take an order
+    whose live bound is up to N bytes higher when its arena is smaller than
+    every order found within the current live bound. A small block (at most
+    24 statements and 10,000 legal orders) has every legal order planned
+    exactly instead: `exhaustive_optimum` is then the smallest arena over
+    every order and placement, which proves the bound unreachable when it is
+    above it. `peakmem.arena_stats` records `order` ("kept", "reordered" or
+    "traded") and the live bounds before and after, and the remark says so.
+    Reordering moves ops only: outputs stay bitwise identical.
   }];
   let options = [
     Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
@@ -335,6 +349,13 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "and lifetime) to this file, for plots">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the arena, bound and baselines">,
+    Option<"orderSearch", "order-search", "bool", /*default=*/"true",
+           "While the arena is above the bound, also search the order of "
+           "the entry block (never a larger live peak unless "
+           "max-live-increase allows it)">,
+    Option<"maxLiveIncrease", "max-live-increase", "int64_t",
+           /*default=*/"0",
+           "Live-peak bytes the order search may add for a smaller arena">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];

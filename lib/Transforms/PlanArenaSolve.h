@@ -1,0 +1,84 @@
+//===- PlanArenaSolve.h - The placement behind peakmem-plan-arena -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Private to peakmem-plan-arena: the buffers it places, and the call into
+// the core that chooses their offsets (and, with the order search, the
+// entry block's order) with a certified bound.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
+#define PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
+
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Arena.h"
+#include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Certificate.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <vector>
+
+namespace peakmem {
+
+/// A buffer that goes into the arena.
+struct Candidate {
+  mlir::memref::AllocOp alloc;
+  mlir::memref::DeallocOp dealloc;
+  /// Elements x element bytes (no malloc padding).
+  int64_t bytes = 0;
+  /// Power of two: the offset is a multiple of it.
+  int64_t align = 1;
+  /// Step of its statement in the entry block (nested buffers), or the
+  /// entry-block buffer id.
+  uint32_t step = 0;
+  bool nested = false;
+  BufferId buffer = 0;
+};
+
+/// A placement of the selected buffers with its certified bound.
+struct ArenaSolution {
+  ArenaExtraction extraction;
+  /// For each placed candidate, its buffer in extraction.problem.
+  std::vector<ArenaBufferId> arenaId;
+  /// The bound over every order (rounded sizes) and its certificate.
+  Certificate bound;
+  /// The live-bytes bound of the chosen order, and of the order as found.
+  int64_t orderBound = 0, startOrderBound = 0;
+  ArenaPlannerResult planned;
+  int64_t arenaAlign = 1;
+  /// The entry block's order chosen with the placement (identity: kept).
+  Order order;
+  bool reordered = false, traded = false;
+  /// Every legal order was planned exactly (ArenaOrderSearch): the optimum
+  /// over every order and placement, and how many orders.
+  bool exhaustive = false;
+  int64_t optimumOverOrders = 0;
+  size_t orders = 0;
+};
+
+/// The pass options that steer the search.
+struct SearchSettings {
+  unsigned budgetMs;
+  bool orderSearch;
+  int64_t maxLiveIncrease;
+};
+
+/// Places `placed` (buffers of `entry`): the entry block's Problem with only
+/// the placed buffers weighing (their bytes, not the malloc padding) and
+/// each placed nested buffer held for its statement's step. The bound over
+/// every order is certified on the same problem with rounded sizes (nested
+/// buffers as their statement's scratch) and checked before use, as is the
+/// plan: a failure is an internal error, emitted at `fn`. With
+/// `orderSearch`, the order is chosen with the placement (ArenaOrderSearch).
+mlir::FailureOr<ArenaSolution> solvePlacement(mlir::FunctionOpInterface fn,
+                                              const BlockModel &entry,
+                                              llvm::ArrayRef<Candidate> placed,
+                                              const SearchSettings &settings);
+
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
