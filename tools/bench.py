@@ -516,11 +516,13 @@ TRAIN_PROGRAMS = ["imported", "upstream", "reorder"] + \
     ["b" + label.rstrip("%") for label, _ in TRAIN_BUDGETS] + ["eager_upstream", "eager_reorder"]
 
 
-def exec_train(row: dict, timeout: float, limit: float = 0) -> dict:
-    """Executes every program of a configuration; with `limit` (seconds),
-    stops once the configuration has taken longer (the rest is reported as
-    not executed, with the reason)."""
-    res = {}
+def exec_train(row: dict, timeout: float, limit: float = 0,
+               opt_level: int = execute.DEFAULT_OPT_LEVEL) -> dict:
+    """Executes every program of a configuration at mlir-runner -O`opt_level`
+    (digests and counted bytes do not depend on it; execute.py); with
+    `limit` (seconds), stops once the configuration has taken longer (the
+    rest is reported as not executed, with the reason)."""
+    res = {"exec_opt_level": opt_level}
     t0 = time.perf_counter()
     for prog in TRAIN_PROGRAMS:
         spent = time.perf_counter() - t0
@@ -528,11 +530,12 @@ def exec_train(row: dict, timeout: float, limit: float = 0) -> dict:
             done = [p for p in TRAIN_PROGRAMS if f"measured_{p}" in res]
             res["exec_error"] = (f"stopped after {len(done)} of {len(TRAIN_PROGRAMS)} programs: "
                                  f"{spent:.0f} s > the {limit:.0f} s limit per configuration "
-                                 f"(-O0 JIT on a shared 2-core machine)")
+                                 f"(-O{opt_level} JIT on a shared 2-core machine)")
             break
         t = time.perf_counter()
         try:
-            r = execute.execute_text(row[f"_{prog}"], timeout=timeout)
+            r = execute.execute_text(row[f"_{prog}"], timeout=timeout,
+                                     opt_level=opt_level)
         except Exception as err:  # Reported in the table, never hidden.
             res["exec_error"] = f"{prog}: " + (str(err).splitlines() or ["?"])[0][:160]
             break
@@ -550,7 +553,8 @@ TRAIN_COLUMNS = ["model", "group", "batch", "statements", "buffers", "macs", "pe
                  *[f"{c}_b{b.rstrip('%')}" for b, _ in TRAIN_BUDGETS
                    for c in ("peak", "bound", "optimal", "extra_macs")],
                  *[f"measured_{p}" for p in TRAIN_PROGRAMS],
-                 *[f"digest_{p}" for p in TRAIN_PROGRAMS], "exec_error", "import_s",
+                 *[f"digest_{p}" for p in TRAIN_PROGRAMS], "exec_error", "exec_opt_level",
+                 "import_s",
                  "reorder_s", "certify_s", "bench_s", "exec_s",
                  *[f"note_b{b.rstrip('%')}" for b, _ in TRAIN_BUDGETS]]
 
@@ -618,6 +622,17 @@ def write_train_results(rows, md_path, csv_path, args):
                  "MAC budgets, and the eager-update program upstream and reordered); "
                  f"measured == modeled on {exact}; digest of the loss and of every updated "
                  f"weight (and input) argument identical to the imported program's on {same}.")
+        levels = {}
+        for r in rows:
+            if r.get("exec_opt_level") is not None:
+                levels.setdefault(int(r["exec_opt_level"]), []).append(
+                    f"{r['model']} b{r['batch']}")
+        if len(levels) > 1:
+            L.append("- mlir-runner optimization level (the digests and counted bytes do not "
+                     "depend on it): " + "; ".join(
+                         f"-O{lvl}: " + (", ".join(names) if lvl != min(levels) else
+                                         "the other configurations")
+                         for lvl, names in sorted(levels.items())) + ".")
         failed = [r for r in rows if r.get("exec_error")]
         if failed:
             L.append("- Not (fully) executed: " + "; ".join(
@@ -730,6 +745,14 @@ def rewrite_train_results(args):
     figures; for a wording change of this script)."""
     with open(args.csv, newline="") as f:
         rows = [{k: _csv_value(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    for extra in args.merge_csv or []:
+        # Rows of a separate run (e.g. one configuration executed at -O2)
+        # replace the same configuration's row.
+        with open(extra, newline="") as f:
+            for r in csv.DictReader(f):
+                r = {k: _csv_value(v) for k, v in r.items()}
+                key = (r["model"], r["batch"])
+                rows = [r if (o["model"], o["batch"]) == key else o for o in rows]
     for r in rows:
         for k in ("model", "group", "search", "exec_error") + tuple(
                 c for c in TRAIN_COLUMNS if c.startswith(("digest_", "note_"))):
@@ -766,7 +789,8 @@ def run_train(args):
         # executed, and --exec-limit caps the time per configuration.
         order = sorted(rows, key=lambda r: (r["macs"] or 0))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(exec_train, r, args.exec_timeout, args.exec_limit): r
+            futures = {pool.submit(exec_train, r, args.exec_timeout, args.exec_limit,
+                                   args.exec_opt_level): r
                        for r in order}
             for fut in concurrent.futures.as_completed(futures):
                 r = futures[fut]
@@ -809,6 +833,12 @@ def add_arguments(parser):
     parser.add_argument("--exec-limit", type=float, default=0,
                         help="--train: stop executing a configuration's remaining programs "
                              "once it has taken this many seconds (default: no limit)")
+    parser.add_argument("--exec-opt-level", type=int, default=execute.DEFAULT_OPT_LEVEL,
+                        choices=range(4), help="--train: mlir-runner -O level of the "
+                        "executions (default %(default)s; results do not depend on it)")
+    parser.add_argument("--merge-csv", action="append", metavar="CSV",
+                        help="--train --from-csv: take these configurations' rows from the "
+                             "csv of a separate run (e.g. --only ... --exec-opt-level 2)")
     parser.add_argument("--jobs", type=int, default=2,
                         help="parallel executions with --exec (default 2)")
 
