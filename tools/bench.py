@@ -624,9 +624,11 @@ def write_train_results(rows, md_path, csv_path, args):
                  f"weight (and input) argument identical to the imported program's on {same}.")
         levels = {}
         for r in rows:
-            if r.get("exec_opt_level") is not None:
-                levels.setdefault(int(r["exec_opt_level"]), []).append(
-                    f"{r['model']} b{r['batch']}")
+            level = r.get("exec_opt_level")
+            if level is None and "exec_s" in r:   # a csv from before the column
+                level = execute.DEFAULT_OPT_LEVEL
+            if level is not None:
+                levels.setdefault(int(level), []).append(f"{r['model']} b{r['batch']}")
         if len(levels) > 1:
             L.append("- mlir-runner optimization level (the digests and counted bytes do not "
                      "depend on it): " + "; ".join(
