@@ -377,6 +377,18 @@ std::string checkCertificate(const Problem &p, const Order &order,
   return {};
 }
 
+Certificate certifyOrder(const Problem &p, const Order &order,
+                         double exhaustiveBudgetMs) {
+  Certificate c = makeCertificate(p, order, computeLowerBound(p, order));
+  if (c.isOptimal())
+    return c;
+  LowerBound all;
+  all.kind = BoundKind::Exhaustive;
+  all.bytes = c.peak;
+  Certificate e = makeCertificate(p, order, all, exhaustiveBudgetMs);
+  return e.kind == BoundKind::Exhaustive ? e : c;
+}
+
 std::string describeCertificate(const Certificate &c) {
   std::string s = "peak " + std::to_string(c.peak) + " B, lower bound " +
                   std::to_string(c.lowerBound) + " B (" + boundKindName(c.kind);

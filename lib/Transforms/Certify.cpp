@@ -23,21 +23,10 @@ using namespace peakmem;
 
 namespace {
 
-/// The certificate of a block's current order: the best lower bound; when it
-/// leaves a gap, an enumeration that no order peaks below the current one
-/// (the `exhaustive` kind, kept only if it completes within its cap).
+/// The certificate of a block's current order (Certificate.h).
 static Certificate certifyBlock(const BlockModel &bm) {
-  Order current = identityOrder(bm.problem);
-  Certificate c = makeCertificate(bm.problem, current,
-                                  computeLowerBound(bm.problem, current));
-  if (c.isOptimal())
-    return c;
-  LowerBound all;
-  all.kind = BoundKind::Exhaustive;
-  all.bytes = c.peak;
-  Certificate e =
-      makeCertificate(bm.problem, current, all, kExhaustiveCertifyBudgetMs);
-  return e.kind == BoundKind::Exhaustive ? e : c;
+  return certifyOrder(bm.problem, identityOrder(bm.problem),
+                      kExhaustiveCertifyBudgetMs);
 }
 
 struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {

@@ -59,6 +59,13 @@ Certificate makeCertificate(
     const Problem &p, const Order &order, const LowerBound &bound,
     double exhaustiveBudgetMs = std::numeric_limits<double>::infinity());
 
+/// The certificate of `order` that peakmem-certify and peakmem-plan-arena
+/// record: the best lower bound (computeLowerBound); when it leaves a gap to
+/// the order's peak, the `exhaustive` kind (no order peaks lower), kept only
+/// if its enumeration completes within `exhaustiveBudgetMs`.
+Certificate certifyOrder(const Problem &p, const Order &order,
+                         double exhaustiveBudgetMs);
+
 /// Validates `c` against the Problem and the order without any solver:
 /// the problem is valid, the order legal and peaking at c.peak, the bound
 /// recomputed (cheap kinds) or proven by the flows (trap kinds, pairwise)
