@@ -83,7 +83,7 @@ def arena_key(name: str) -> str:
 
 
 def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
-                arena_budget_ms: int = 1000) -> dict:
+                arena_budget_ms: int = 5000) -> dict:
     text = path.read_text()
     row = {"model": path.stem, "group": path.parent.name}
     out, t, _, _ = timed(text, f"builtin.module(func.func({REPORT}))")
@@ -813,7 +813,7 @@ def add_arguments(parser):
                         help="also execute imported and reordered programs (slow)")
     parser.add_argument("--exec-timeout", type=float, default=900)
     parser.add_argument("--budget-ms", type=int, default=500)
-    parser.add_argument("--arena-budget-ms", type=int, default=1000,
+    parser.add_argument("--arena-budget-ms", type=int, default=5000,
                         help="peakmem-plan-arena budget per function (its default)")
     parser.add_argument("--recompute", default="",
                         help="peakmem-recompute options for the final pipeline, e.g. "

@@ -342,7 +342,7 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "alloc | argument: where the arena comes from">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"1",
            "Floor of every buffer's alignment (a power of two)">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"1000",
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"5000",
            "Planner budget per function, in milliseconds">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
