@@ -54,7 +54,7 @@ std::string checkPaddingOption(int64_t padding) {
 }
 
 std::string checkArenaOptions(StringRef arena, int64_t alignment,
-                              bool allowNone) {
+                              bool allowNone, int64_t maxLiveIncrease) {
   if (arena != "alloc" && arena != "argument" &&
       !(allowNone && arena == "none"))
     return ("unknown arena='" + arena + "' (" + (allowNone ? "none | " : "") +
@@ -62,6 +62,9 @@ std::string checkArenaOptions(StringRef arena, int64_t alignment,
         .str();
   if (alignment <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment)))
     return "alignment=" + std::to_string(alignment) + " is not a power of two";
+  if (maxLiveIncrease < 0)
+    return "max-live-increase must be >= 0, got " +
+           std::to_string(maxLiveIncrease);
   return {};
 }
 

@@ -17,7 +17,7 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
     error = checkFractionOption("max-mac-overhead", options.maxMacOverhead);
   if (error.empty())
     error = checkArenaOptions(options.arena, options.arenaAlignment,
-                              /*allowNone=*/true);
+                              /*allowNone=*/true, options.arenaMaxLiveIncrease);
   return error;
 }
 
@@ -55,6 +55,8 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
     arena.arena = options.arena;
     arena.alignment = options.arenaAlignment;
     arena.budgetMs = options.arenaBudgetMs;
+    arena.orderSearch = options.arenaOrderSearch;
+    arena.maxLiveIncrease = options.arenaMaxLiveIncrease;
     arena.emitRemarks = options.emitRemarks;
     pm.addPass(createPlanArenaPass(arena));
   }

@@ -209,12 +209,10 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    std::string error =
-        checkArenaOptions(arena, alignment, /*allowNone=*/false);
-    if (error.empty() && maxLiveIncrease < 0)
-      error = "max-live-increase must be >= 0, got " +
-              std::to_string(maxLiveIncrease);
-    return reportOptionError(context, getArgument(), error);
+    return reportOptionError(context, getArgument(),
+                             checkArenaOptions(arena, alignment,
+                                               /*allowNone=*/false,
+                                               maxLiveIncrease));
   }
 
   void runOnOperation() override {

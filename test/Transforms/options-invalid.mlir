@@ -60,6 +60,8 @@ func.func @untouched() {
 // OPT-ARENA: peakmem-optimize: unknown arena='heap' (none | alloc | argument)
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-alignment=3})' 2>&1 | FileCheck %s --check-prefix=OPT-ALIGN
 // OPT-ALIGN: peakmem-optimize: alignment=3 is not a power of two
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-max-live-increase=-1})' 2>&1 | FileCheck %s --check-prefix=OPT-LIVE
+// OPT-LIVE: peakmem-optimize: max-live-increase must be >= 0, got -1
 
 // Budgets per phase are unsigned milliseconds.
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{plan-budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=PLAN-BUDGET

@@ -37,9 +37,10 @@ std::string checkFractionOption(llvm::StringRef name, double value);
 std::string checkPaddingOption(int64_t padding);
 
 /// `arena=` (alloc | argument, and none where `allowNone`) and the alignment
-/// floor `alignment=` (a positive power of two) of arena planning.
+/// floor `alignment=` (a positive power of two) of arena planning, and the
+/// order search's `max-live-increase=` (bytes, >= 0).
 std::string checkArenaOptions(llvm::StringRef arena, int64_t alignment,
-                              bool allowNone);
+                              bool allowNone, int64_t maxLiveIncrease = 0);
 
 /// Emits "<where>: <error>" and fails when `error` is not empty; the
 /// diagnostic has no location (options come from no IR).

@@ -95,6 +95,16 @@ struct OptimizePipelineOptions
       *this, "arena-budget-ms",
       llvm::cl::desc("Placement search budget per function, in milliseconds"),
       llvm::cl::init(PlanArenaPassOptions().budgetMs)};
+  Option<bool> arenaOrderSearch{
+      *this, "arena-order-search",
+      llvm::cl::desc("Let arena planning also search the order of the entry "
+                     "block (peakmem-plan-arena's order-search)"),
+      llvm::cl::init(PlanArenaPassOptions().orderSearch)};
+  Option<int64_t> arenaMaxLiveIncrease{
+      *this, "arena-max-live-increase",
+      llvm::cl::desc("Live-peak bytes the arena order search may add for a "
+                     "smaller arena (peakmem-plan-arena's max-live-increase)"),
+      llvm::cl::init(PlanArenaPassOptions().maxLiveIncrease)};
 };
 
 /// Checks the options (the messages of OptionChecks.h): "" when valid.
