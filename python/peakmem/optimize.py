@@ -52,6 +52,9 @@ def plan_arena(text: str, *, budget_ms: int = 1000, extra=()) -> dict:
             "arena_alignment": attrs.get("arena_alignment"),
             "arena_baselines": stats.get("baselines", {}),
             "arena_stop": stats.get("stop"),
+            "arena_order": stats.get("order"),
+            "arena_live_bound": stats.get("live_bound"),
+            "arena_live_bound_before": stats.get("live_bound_before"),
             "arena_plan": plans[0] if plans else None,
             "peak_arena": attrs.get("peak"),
             "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],
@@ -152,6 +155,13 @@ def arena_line(r: dict) -> str:
     else:
         line += f"gap {size - bound:,} B ({100.0 * (size - bound) / size:.1f}%), " \
                 f"planner stopped: {r.get('arena_stop')}"
+    order = r.get("arena_order")
+    if order in ("reordered", "traded"):
+        # The order search changed the entry block's order with the placement
+        # ("traded": a larger live bound for a smaller arena, max-live-increase).
+        line += (f"; order {order} with the placement (live bound "
+                 f"{_fmt(r.get('arena_live_bound_before'))} -> "
+                 f"{_fmt(r.get('arena_live_bound'))})")
     name, best = best_baseline(r.get("arena_baselines", {}))
     if name:
         tied = sum(1 for v in r["arena_baselines"].values() if v == best) - 1

@@ -465,3 +465,19 @@ def test_poison_quarantine_bound_keeps_counting(monkeypatch):
     monkeypatch.setenv("PEAKMEM_QUARANTINE_BYTES", "1")
     res = execute.execute_text(POISON.format(body=f"{COPY}\n  {FREE}"))
     assert (res.peak_bytes, res.alloc_count, res.free_count) == (16, 2, 1)
+
+
+def test_arena_line_names_the_order_search():
+    # The report line says when peakmem-plan-arena's order search changed the
+    # order with the placement (peakmem.arena_stats order / live bounds), and
+    # says nothing of it when the order was kept.
+    from peakmem import optimize
+    r = {"arena_size": 256, "arena_lower_bound": 256, "arena_optimal": True,
+         "arena_baselines": {"tflm-greedy": 256}, "arena_order": "reordered",
+         "arena_live_bound": 256, "arena_live_bound_before": 512}
+    assert optimize.arena_line(r) == (
+        "arena:                 256 B, lower bound 256 B: optimal (certified); "
+        "order reordered with the placement (live bound 512 B -> 256 B); "
+        "best baseline tflm-greedy 256 B, peakmem +0.0%")
+    r["arena_order"] = "kept"
+    assert "order" not in optimize.arena_line(r).split("; ")[1]
