@@ -47,14 +47,7 @@ a pixel shuffle (reshape, transpose, reshape), without the zero-inserted
 input that the emitter's general `transpose_conv2d` would materialise.
 """
 
-import numpy as np
-
-from .tosa_emitter import Emitter
-
-
-def _pattern(n, scale, offset):
-    i = np.arange(n) + offset
-    return ((((i * 7) % 11) - 5) / 5.0) * scale
+from .redimnet import ParamNet
 
 
 def _divisible(v, d=8):
@@ -63,30 +56,12 @@ def _divisible(v, d=8):
     return n + d if n < 0.9 * v else n
 
 
-class Net:
-    """Layer helpers over one Emitter; counts parameters."""
-
-    def __init__(self, weights="splat"):
-        self.e = Emitter(weights=weights)
-        self.weights = weights
-        self.layer = 0
-        self.params = 0
-
-    def _next(self, prefix):
-        self.layer += 1
-        return f"{prefix}{self.layer}"
-
-    def w(self, shape, fan_in, name):
-        self.params += int(np.prod(shape))
-        return self.e.weight(shape, "f32", self._next(name), 1.0 / fan_in)
+class Net(ParamNet):
+    """Layer helpers over one Emitter (ParamNet: parameters, counted)."""
 
     def bias(self, n, name, base=0.0, scale=0.05):
         """A per-channel vector (conv bias with the folded BatchNorm shift)."""
-        self.params += n
-        nm = self._next(name)
-        if self.weights == "args":
-            return self.e.weight((n,), "f32", nm, 0.0)
-        return self.e.const(base + _pattern(n, scale, self.layer), "f32", shape=(n,))
+        return self.vec(n, name, base, scale)
 
     def conv(self, x, cout, k=1, stride=1, groups=1, act=None, name="conv"):
         """PyTorch-style conv (padding k//2 on both sides) + bias + activation."""

@@ -43,8 +43,15 @@ def import_model(model, out=None, weights="splat", keep_stages=None, fuse=True):
     """Imports `model` all the way to bufferized memref IR. Returns (text, info)."""
     t0 = time.perf_counter()
     tosa = emit_tosa(model, weights)
+    return lower_tosa(tosa, model, pathlib.Path(model).stem, t0, out=out,
+                      keep_stages=keep_stages, fuse=fuse)
+
+
+def lower_tosa(tosa, model, stem, t0, out=None, keep_stages=None, fuse=True):
+    """TOSA text emitted for `model` since `t0` (perf_counter) -> bufferized
+    memref IR through the one pipeline, checked plain; returns (text, info)
+    with the import statistics and times; writes `out` when given."""
     t1 = time.perf_counter()
-    stem = pathlib.Path(model).stem
     text, times = pipeline.run_pipeline(tosa, keep_stages, stem, fuse=fuse)
     problems = pipeline.check_final(text)
     if problems:

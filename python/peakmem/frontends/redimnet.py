@@ -58,17 +58,17 @@ def _pattern(n, scale, offset):
     return ((((i * 7) % 11) - 5) / 5.0) * scale
 
 
-class ReDimNet:
-    def __init__(self, variant, T=200, weights="splat"):
-        self.cfg = CONFIGS[variant]
-        self.variant = variant
-        self.T = T
+class ParamNet:
+    """Parameter helpers over one Emitter, counting parameters (ReDimNet and
+    the architectures.py networks): weights scaled by 1/fan_in and
+    per-channel vectors from a fixed pattern (arguments with --weights args)."""
+
+    def __init__(self, weights="splat"):
         self.e = Emitter(weights=weights)
         self.weights = weights
         self.layer = 0
         self.params = 0
 
-    # -------------------------------------------------------------- params
     def _next(self, prefix):
         self.layer += 1
         return f"{prefix}{self.layer}"
@@ -84,6 +84,14 @@ class ReDimNet:
         if self.weights == "args":
             return self.e.weight((n,), "f32", nm, 0.0)
         return self.e.const(base + _pattern(n, scale, self.layer), "f32", shape=(n,))
+
+
+class ReDimNet(ParamNet):
+    def __init__(self, variant, T=200, weights="splat"):
+        super().__init__(weights)
+        self.cfg = CONFIGS[variant]
+        self.variant = variant
+        self.T = T
 
     # -------------------------------------------------------------- layers
     def conv(self, x, cout, k=(1, 1), stride=(1, 1), pad=None, groups=1, bias=True, name="conv"):

@@ -576,21 +576,8 @@ def self_zero(e, w):
 def import_training(model, out=None, batch=1, mode="update", keep_stages=None, updates="end"):
     """A training step of `model` all the way to bufferized memref IR. Returns (text, info)."""
     import time
-    from . import pipeline
+    from .importer import lower_tosa
     t0 = time.perf_counter()
     tosa = build_training_tosa(model, batch, mode, updates)
-    t1 = time.perf_counter()
     stem = pathlib.Path(model).stem + f".train{batch}"
-    text, times = pipeline.run_pipeline(tosa, keep_stages, stem)
-    problems = pipeline.check_final(text)
-    if problems:
-        raise pipeline.PipelineError(f"{model}: final IR is not plain memref IR: "
-                                     + "; ".join(problems))
-    info = pipeline.stats(text)
-    info["emit_s"] = t1 - t0
-    info["mlir_opt_s"] = sum(times.values())
-    info["total_s"] = time.perf_counter() - t0
-    if out:
-        pathlib.Path(out).parent.mkdir(parents=True, exist_ok=True)
-        pathlib.Path(out).write_text(text)
-    return text, info
+    return lower_tosa(tosa, model, stem, t0, out=out, keep_stages=keep_stages)
