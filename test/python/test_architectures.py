@@ -17,6 +17,7 @@ import pytest
 from peakmem import optimize, tools
 from peakmem.frontends import architectures as A
 from peakmem.frontends import importer, pipeline
+from peakmem.frontends.redimnet import _pattern
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 NAMES = sorted(A.MODELS)
@@ -90,7 +91,7 @@ def test_upconv_is_a_pixel_shuffle():
     text, _ = pipeline.run_pipeline(n.finish([y], "upconv"))
     inp = np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 7.0
     (got,) = run_with_inputs(text, [inp])
-    bias = A._pattern(12, 0.05, 1).reshape(2, 2, 3)   # (dy, dx, o), layer 1
+    bias = _pattern(12, 0.05, 1).reshape(2, 2, 3)   # (dy, dx, o), layer 1
     want = np.zeros((1, 4, 6, 3))
     for i in range(2):
         for j in range(3):
