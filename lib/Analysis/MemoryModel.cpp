@@ -480,8 +480,10 @@ bool ModelBuilder::finish(BlockState &st) {
   bm->pinned.assign(p.numBuffers(), 0);
   for (BufferId b : st.pinned)
     bm->pinned[b] = 1;
-  for (StmtId s = 0; s < bm->ops.size(); ++s)
+  for (StmtId s = 0; s < bm->ops.size(); ++s) {
     p.statement(s).macs = countMacs(bm->ops[s]);
+    p.statement(s).ops = countOps(bm->ops[s]);
+  }
 
   p.finalize();
   if (std::string tooLarge = p.checkTotals(); !tooLarge.empty())

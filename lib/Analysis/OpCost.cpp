@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -292,8 +293,55 @@ static int64_t saturatingAdd(int64_t a, int64_t b) {
   return r;
 }
 
-int64_t countMacs(Operation *op) {
+/// An add (float, integer or complex) and a multiplication.
+static bool isAdd(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "arith.addf" || name == "arith.addi" || name == "complex.add";
+}
+static bool isMul(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "arith.mulf" || name == "arith.muli" || name == "complex.mul";
+}
+
+bool isMultiplyAccumulate(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumReductionLoops() == 0 ||
+      op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))
+    return false;
+  Block &body = op->getRegion(0).front();
+  // Some yielded value is an add one of whose operands is computed, inside
+  // the payload, from a multiplication (through casts and zero-point
+  // subtractions, as in quantized convolutions).
+  for (Value yielded : body.getTerminator()->getOperands()) {
+    Operation *add = yielded.getDefiningOp();
+    if (!add || add->getBlock() != &body || !isAdd(add))
+      continue;
+    SmallVector<Operation *> work;
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    for (Value v : add->getOperands())
+      if (Operation *d = v.getDefiningOp(); d && d->getBlock() == &body)
+        work.push_back(d);
+    while (!work.empty()) {
+      Operation *d = work.pop_back_val();
+      if (!seen.insert(d).second)
+        continue;
+      if (isMul(d))
+        return true;
+      for (Value v : d->getOperands())
+        if (Operation *e = v.getDefiningOp(); e && e->getBlock() == &body)
+          work.push_back(e);
+    }
+  }
+  return false;
+}
+
+/// Points of `op`'s iteration domain counted for a structured op (all of
+/// them when `allStructured`, else only for multiply-accumulates), summed
+/// over nested ops and multiplied by static loop trip counts.
+static int64_t countPoints(Operation *op, bool allStructured) {
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    if (!allStructured && !isMultiplyAccumulate(op))
+      return 0;
     SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
     if (llvm::any_of(ranges, [](int64_t r) { return r < 0; }))
       return 0; // dynamic (kDynamic is negative)
@@ -306,7 +354,7 @@ int64_t countMacs(Operation *op) {
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
-        inner = saturatingAdd(inner, countMacs(&nested));
+        inner = saturatingAdd(inner, countPoints(&nested, allStructured));
   if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
     if (std::optional<llvm::APInt> trips = loop.getStaticTripCount()) {
       // The trip count is unsigned and may be wider than 64 bits.
@@ -318,5 +366,9 @@ int64_t countMacs(Operation *op) {
   }
   return inner;
 }
+
+int64_t countMacs(Operation *op) { return countPoints(op, false); }
+
+int64_t countOps(Operation *op) { return countPoints(op, true); }
 
 } // namespace peakmem

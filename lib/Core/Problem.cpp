@@ -69,20 +69,21 @@ static void accumulate(int64_t &total, int64_t v) {
 }
 
 std::string Problem::checkTotals() const {
-  int64_t bytes = 0, macs = 0;
+  int64_t bytes = 0, macs = 0, ops = 0;
   accumulate(bytes, liveIn);
   for (const Buffer &b : buffers)
     accumulate(bytes, b.bytes);
   for (const Statement &s : stmts) {
     accumulate(bytes, s.scratch);
     accumulate(macs, s.macs);
+    accumulate(ops, s.ops);
   }
   if (bytes > kMaxTotal)
     return "totals more than 2^62 - 1 bytes of buffers and scratch (the "
            "limit of the memory model)";
-  if (macs > kMaxTotal)
-    return "totals more than 2^62 - 1 multiply-accumulates (the limit of the "
-           "memory model)";
+  if (macs > kMaxTotal || ops > kMaxTotal)
+    return "totals more than 2^62 - 1 multiply-accumulates or operations (the "
+           "limit of the memory model)";
   return {};
 }
 
@@ -104,8 +105,9 @@ std::string Problem::check() const {
              " does not use its target buffer";
     if (st.scratch < 0)
       return "statement " + std::to_string(s) + " has negative scratch";
-    if (st.macs < 0)
-      return "statement " + std::to_string(s) + " has negative MACs";
+    if (st.macs < 0 || st.ops < 0)
+      return "statement " + std::to_string(s) +
+             " has negative MACs or operations";
   }
   for (BufferId b = 0; b < buffers.size(); ++b)
     if (buffers[b].bytes < 0)
@@ -144,6 +146,7 @@ Contraction contract(const Problem &full) {
     const Statement &st = full.statement(s);
     StmtId id = c.problem.addStatement(st.kind, st.scratch);
     c.problem.statement(id).macs = st.macs;
+    c.problem.statement(id).ops = st.ops;
     c.problem.statement(id).target = st.target;
     c.toContracted[s] = id;
     c.toOriginal.push_back(s);

@@ -38,13 +38,13 @@ namespace {
 /// candidates on distinct buffers).
 constexpr size_t kMaxSubsets = 4095;
 
-/// Better child: lower peak, then fewer peak steps, then fewer extra MACs.
+/// Better child: lower peak, then fewer peak steps, then cheaper.
 bool betterChild(const State &a, const State &b) {
   if (a.peak != b.peak)
     return a.peak < b.peak;
   if (a.peakSteps != b.peakSteps)
     return a.peakSteps < b.peakSteps;
-  return a.extraMacs < b.extraMacs;
+  return cheaper(a, b);
 }
 
 /// The best child offered so far.
@@ -145,7 +145,7 @@ void Planner::dfs(const State &st, size_t next) {
 
 void Planner::visit(State &child) {
   ++visited;
-  bool improvesMacs = haveBest && child.extraMacs < best.extraMacs;
+  bool improvesMacs = haveBest && cheaper(child, best);
   int64_t cutoff = (!haveBest || !improvesMacs) ? bestPeak : bestPeak + 1;
   double slice = std::max(
       0.5, std::min(100.0,
@@ -306,38 +306,6 @@ std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
   return {bound, witness};
 }
 
-Limits limitsOf(const RecomputeOptions &options, int64_t macsBefore) {
-  Limits lim;
-  lim.perOp = options.maxRecomputePerOp;
-  double macBudget = std::max(0.0, options.maxMacOverhead) * double(macsBefore);
-  lim.macBudget = macBudget >= 9.0e18 ? std::numeric_limits<int64_t>::max()
-                                      : static_cast<int64_t>(macBudget);
-  return lim;
-}
-
-/// The input as a state without steps (its order still to be set); counts
-/// the malformed producer annotations (ignored) in `bad`.
-State baseState(const Problem &p, const std::vector<Producer> &producers,
-                size_t &bad) {
-  State base;
-  base.problem = p;
-  base.origin.resize(p.numStatements());
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    base.origin[s] = s;
-  base.clones.assign(p.numStatements(), 0);
-  base.groupOf.assign(p.numBuffers(), {});
-  bad = 0;
-  for (const Producer &pr : producers) {
-    if (pr.buffer >= p.numBuffers() ||
-        !checkIds(p, pr.group, pr.buffer, "group").empty()) {
-      ++bad;
-      continue;
-    }
-    base.groupOf[pr.buffer] = pr.group;
-  }
-  return base;
-}
-
 /// Why no candidate was found.
 std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
                                 const Limits &lim, int64_t macsBefore) {
@@ -351,9 +319,10 @@ std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
                 : std::string(")"));
   if (stats.excluded == stats.annotated)
     return "the MAC budget (" + std::to_string(lim.macBudget) + " of " +
-           std::to_string(macsBefore) +
-           " MACs) or the per-op limit excludes every recomputable buffer "
-           "live across the peak (" +
+           std::to_string(macsBefore) + " MACs), the operation budget (" +
+           std::to_string(lim.opBudget) +
+           " operations) or the per-op limit excludes every recomputable "
+           "buffer live across the peak (" +
            plural(stats.annotated, "buffer") + ")";
   return "no recomputable buffer live across the peak has its producers "
          "before the peak step";
@@ -430,9 +399,9 @@ void runExactPlanner(std::vector<Candidate> &cands, const State &base,
     pl.budgetHit = true;
 }
 
-/// The better of two final states: lower peak, then fewer extra MACs.
+/// The better of two final states: lower peak, then cheaper.
 bool betterFinal(const State &a, const State &b) {
-  return a.peak < b.peak || (a.peak == b.peak && a.extraMacs < b.extraMacs);
+  return a.peak < b.peak || (a.peak == b.peak && cheaper(a, b));
 }
 
 /// After the greedy planner, when there were too many candidates for the
@@ -514,13 +483,15 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   RecomputePlan plan;
   plan.problem = p;
   plan.order = current;
-  for (StmtId s = 0; s < p.numStatements(); ++s)
+  for (StmtId s = 0; s < p.numStatements(); ++s) {
     plan.macsBefore += p.statement(s).macs;
+    plan.opsBefore += p.statement(s).ops;
+  }
   if (!checkInput(p, current, plan))
     return plan;
   plan.peak = plan.peakBefore = simulatePeak(p, current);
   auto [localBound, localWitness] = localBoundOf(p);
-  const Limits lim = limitsOf(options, plan.macsBefore);
+  const Limits lim = limitsOf(options, plan.macsBefore, plan.opsBefore);
 
   // Baseline state: what reordering alone reaches.
   size_t badProducers = 0;
@@ -592,6 +563,7 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   plan.order = std::move(final.order);
   plan.peak = final.peak;
   plan.extraMacs = final.extraMacs;
+  plan.extraOps = final.extraOps;
   plan.reason.clear();
   return plan;
 }

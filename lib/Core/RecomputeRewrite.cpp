@@ -119,6 +119,7 @@ Problem applyRecompute(const Problem &p, const RecomputeStep &s) {
     const Statement &st = p.statement(g);
     StmtId c = q.addStatement(st.kind, st.scratch);
     q.statement(c).macs = st.macs;
+    q.statement(c).ops = st.ops;
     q.statement(c).target = st.target;
     cloneOf[g] = c;
   }
@@ -158,6 +159,44 @@ static Order legalize(const Problem &p, const Order &desired) {
       p, [&](StmtId a, StmtId b) { return rank[a] < rank[b]; });
 }
 
+/// fraction * total, rounded down, saturating at INT64_MAX.
+static int64_t budgetOf(double fraction, int64_t total) {
+  double budget = std::max(0.0, fraction) * double(total);
+  return budget >= 9.0e18 ? std::numeric_limits<int64_t>::max()
+                          : static_cast<int64_t>(budget);
+}
+
+Limits recompute::limitsOf(const RecomputeOptions &options, int64_t macsBefore,
+                           int64_t opsBefore) {
+  Limits lim;
+  lim.perOp = options.maxRecomputePerOp;
+  lim.macBudget = budgetOf(options.maxMacOverhead, macsBefore);
+  lim.opBudget = budgetOf(options.maxOpOverhead, opsBefore);
+  return lim;
+}
+
+State recompute::baseState(const Problem &p,
+                           const std::vector<Producer> &producers,
+                           size_t &bad) {
+  State base;
+  base.problem = p;
+  base.origin.resize(p.numStatements());
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    base.origin[s] = s;
+  base.clones.assign(p.numStatements(), 0);
+  base.groupOf.assign(p.numBuffers(), {});
+  bad = 0;
+  for (const Producer &pr : producers) {
+    if (pr.buffer >= p.numBuffers() ||
+        !checkIds(p, pr.group, pr.buffer, "group").empty()) {
+      ++bad;
+      continue;
+    }
+    base.groupOf[pr.buffer] = pr.group;
+  }
+  return base;
+}
+
 void recompute::setOrder(State &st, Order order) {
   st.order = std::move(order);
   Timeline t = simulate(st.problem, st.order);
@@ -168,10 +207,11 @@ void recompute::setOrder(State &st, Order order) {
 int64_t recompute::admissibleMacs(const State &st,
                                   const std::vector<StmtId> &group,
                                   const Limits &lim) {
-  int64_t macs = 0;
+  int64_t macs = 0, ops = 0;
   std::vector<StmtId> origins;
   for (StmtId g : group) {
     macs += st.problem.statement(g).macs;
+    ops += st.problem.statement(g).ops;
     origins.push_back(st.origin[g]);
   }
   std::sort(origins.begin(), origins.end());
@@ -183,7 +223,7 @@ int64_t recompute::admissibleMacs(const State &st,
       return -1;
     i = j;
   }
-  if (st.extraMacs + macs > lim.macBudget)
+  if (st.extraMacs + macs > lim.macBudget || st.extraOps + ops > lim.opBudget)
     return -1;
   return macs;
 }
@@ -269,6 +309,7 @@ static void recordClones(const State &st, const RecomputeStep &s, State &out) {
   out.clones = st.clones;
   out.groupOf = st.groupOf;
   out.extraMacs = st.extraMacs;
+  out.extraOps = st.extraOps;
   StmtId next = static_cast<StmtId>(st.problem.numStatements());
   for (const Producer &g : clonedGroups(s)) {
     std::vector<StmtId> newGroup;
@@ -277,6 +318,7 @@ static void recordClones(const State &st, const RecomputeStep &s, State &out) {
       out.origin.push_back(o);
       ++out.clones[o];
       out.extraMacs += st.problem.statement(m).macs;
+      out.extraOps += st.problem.statement(m).ops;
       newGroup.push_back(next++);
     }
     out.groupOf.push_back(std::move(newGroup));

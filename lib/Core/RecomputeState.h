@@ -37,23 +37,40 @@ struct State {
   std::vector<unsigned> clones;
   /// Buffer -> producer group (empty: not recomputable).
   std::vector<std::vector<StmtId>> groupOf;
-  int64_t extraMacs = 0;
+  int64_t extraMacs = 0, extraOps = 0;
 };
+
+/// Fewer extra MACs, then fewer extra operations.
+inline bool cheaper(const State &a, const State &b) {
+  return a.extraMacs != b.extraMacs ? a.extraMacs < b.extraMacs
+                                    : a.extraOps < b.extraOps;
+}
 
 /// Sets st.order and the peak and number of peak steps it gives.
 void setOrder(State &st, Order order);
 
 struct Limits {
-  int64_t macBudget = 0;
+  int64_t macBudget = 0, opBudget = 0;
   unsigned perOp = 1;
 };
+
+/// The limits of `options` for a problem of these totals (fractions of
+/// them, rounded down).
+Limits limitsOf(const RecomputeOptions &options, int64_t macsBefore,
+                int64_t opsBefore);
+
+/// The input as a state without steps (its order still to be set); counts
+/// the malformed producer annotations (ignored) in `bad`.
+State baseState(const Problem &p, const std::vector<Producer> &producers,
+                size_t &bad);
 
 /// Empty if `ids` are distinct, in range, Compute statements using `b`;
 /// otherwise a description naming `what`.
 std::string checkIds(const Problem &p, const std::vector<StmtId> &ids,
                      BufferId b, const char *what);
 
-/// Extra MACs of cloning `group` in `st`, or -1 when a limit forbids it.
+/// Extra MACs of cloning `group` in `st`, or -1 when a limit (per op, MACs
+/// or operations) forbids it.
 int64_t admissibleMacs(const State &st, const std::vector<StmtId> &group,
                        const Limits &lim);
 

@@ -131,6 +131,7 @@ Problem buildSegment(const Problem &p, const Order &inc, size_t begin,
     const Statement &st = p.statement(inc[i]);
     StmtId id = local.addStatement(st.kind, st.scratch);
     local.statement(id).macs = st.macs;
+    local.statement(id).ops = st.ops;
     localOf[inc[i]] = id;
   }
   const StmtId exit = local.addStatement();

@@ -26,6 +26,20 @@ int64_t functionMacs(const MemoryModel &model) {
   return macs;
 }
 
+int64_t functionOps(const MemoryModel &model) {
+  const BlockModel &entry = *model.getEntryBlockModel();
+  int64_t ops = 0;
+  for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
+    ops += entry.problem.statement(s).ops;
+  return ops;
+}
+
+void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
+  auto i64 = IntegerType::get(fn.getContext(), 64);
+  fn->setAttr(kMacsAttr, IntegerAttr::get(i64, functionMacs(model)));
+  fn->setAttr(kOpsAttr, IntegerAttr::get(i64, functionOps(model)));
+}
+
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
   for (const char *name : {kLowerBoundAttr, kOptimalAttr, kCertificateAttr,
                            kPredictedPeakAttr, kSearchStopAttr})
@@ -34,13 +48,12 @@ void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
   if (!after || !after->isModeled()) {
     fn->removeAttr(kPeakAttr);
     fn->removeAttr(kMacsAttr);
+    fn->removeAttr(kOpsAttr);
     return;
   }
   setPeakAttr(fn, after->getPeak());
-  if (fn->hasAttr(kMacsAttr))
-    fn->setAttr(kMacsAttr,
-                IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
-                                 functionMacs(*after)));
+  if (fn->hasAttr(kMacsAttr) || fn->hasAttr(kOpsAttr))
+    setCostAttrs(fn, *after);
 }
 
 void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {

@@ -16,6 +16,8 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
   if (error.empty())
     error = checkFractionOption("max-mac-overhead", options.maxMacOverhead);
   if (error.empty())
+    error = checkFractionOption("max-op-overhead", options.maxOpOverhead);
+  if (error.empty())
     error = checkArenaOptions(options.arena, options.arenaAlignment,
                               /*allowNone=*/true, options.arenaMaxLiveIncrease);
   return error;
@@ -40,6 +42,7 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   RecomputePassOptions recompute;
   recompute.maxRecomputePerOp = options.maxRecomputePerOp;
   recompute.maxMacOverhead = options.maxMacOverhead;
+  recompute.maxOpOverhead = options.maxOpOverhead;
   // Reorder ran just before (nested blocks included): the planner starts
   // from its order.
   recompute.reorderBudgetMs = 0;

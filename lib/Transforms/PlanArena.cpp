@@ -466,12 +466,14 @@ static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
     refreshAttrsAfterChange(fn, &after);
     return;
   }
-  // Views and constants add no multiply-accumulates: keep peakmem.macs.
-  Attribute macs = fn->getAttr(kMacsAttr);
+  // Views and constants add no operations: keep peakmem.macs and .ops.
+  Attribute macs = fn->getAttr(kMacsAttr), ops = fn->getAttr(kOpsAttr);
   refreshAttrsAfterChange(fn, nullptr);
   setPeakAttr(fn, *peak);
   if (macs)
     fn->setAttr(kMacsAttr, macs);
+  if (ops)
+    fn->setAttr(kOpsAttr, ops);
 }
 
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,

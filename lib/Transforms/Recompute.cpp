@@ -33,9 +33,10 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    return reportOptionError(
-        context, getArgument(),
-        checkFractionOption("max-mac-overhead", maxMacOverhead));
+    std::string error = checkFractionOption("max-mac-overhead", maxMacOverhead);
+    if (error.empty())
+      error = checkFractionOption("max-op-overhead", maxOpOverhead);
+    return reportOptionError(context, getArgument(), error);
   }
 
   void runOnOperation() override {
@@ -100,6 +101,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     RecomputeOptions options;
     options.maxRecomputePerOp = maxRecomputePerOp;
     options.maxMacOverhead = maxMacOverhead;
+    options.maxOpOverhead = maxOpOverhead;
     options.budgetMs = planBudgetMs.hasValue() || !budgetMs.hasValue()
                            ? unsigned(planBudgetMs)
                            : unsigned(budgetMs);
@@ -161,9 +163,12 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   static void emitRecomputeRemarks(FunctionOpInterface fn,
                                    const RecomputePlan &plan,
                                    const std::vector<Value> &buffers) {
-    std::string percent;
-    llvm::raw_string_ostream(percent) << llvm::format(
-        "%.3f", 100.0 * plan.extraMacs / std::max<int64_t>(1, plan.macsBefore));
+    auto percentOf = [](int64_t extra, int64_t before) {
+      std::string s;
+      llvm::raw_string_ostream(s)
+          << llvm::format("%.3f", 100.0 * extra / std::max<int64_t>(1, before));
+      return s;
+    };
     size_t clones = 0;
     for (const RecomputeStep &step : plan.steps)
       clones += clonedStatements(step).size();
@@ -181,7 +186,10 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
         << "peakmem-recompute: '" << fn.getName() << "' peak "
         << plan.reorderPeak << " -> " << plan.peak << " bytes by recomputing "
         << clones << " ops; MACs " << plan.macsBefore << " -> "
-        << plan.macsBefore + plan.extraMacs << " (+" << percent << "%)";
+        << plan.macsBefore + plan.extraMacs << " (+"
+        << percentOf(plan.extraMacs, plan.macsBefore) << "%), operations "
+        << plan.opsBefore << " -> " << plan.opsBefore + plan.extraOps << " (+"
+        << percentOf(plan.extraOps, plan.opsBefore) << "%)";
   }
 
   static FunctionStatus fail(FunctionOpInterface fn, const Twine &message) {

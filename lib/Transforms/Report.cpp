@@ -153,9 +153,7 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
     setPeakAttr(fn, peak);
-    fn->setAttr(kMacsAttr,
-                IntegerAttr::get(IntegerType::get(fn->getContext(), 64),
-                                 functionMacs(model)));
+    setCostAttrs(fn, model);
     if (emitRemarks && !entry.ops.empty()) {
       Timeline t = simulate(entry.problem, identityOrder(entry.problem));
       emitRemark(entry.ops[t.peakStep]->getLoc())

@@ -194,13 +194,13 @@ def print_report(r: dict, out=None):
     print(line + pct(r["peak_peakmem"], r["peak_upstream"]) + " vs upstream", file=out)
     for line in r.get("remarks", []):
         m = re.search(r"peakmem-recompute: '[^']*' (?:peak \d+ -> \d+ bytes by recomputing "
-                      r"(\d+) ops; MACs \d+ -> \d+ \(\+([0-9.]+)%\)|unchanged at \d+ bytes: "
-                      r"(.*))$", line)
+                      r"(\d+) ops; MACs \d+ -> \d+ \(\+([0-9.]+)%\), operations \d+ -> \d+ "
+                      r"\(\+([0-9.]+)%\)|unchanged at \d+ bytes: (.*))$", line)
         if m and m.group(1):
-            print(f"recomputation:         {m.group(1)} ops cloned, +{m.group(2)}% MACs",
-                  file=out)
+            print(f"recomputation:         {m.group(1)} ops cloned, +{m.group(2)}% MACs, "
+                  f"+{m.group(3)}% operations", file=out)
         elif m:
-            print(f"recomputation:         none ({m.group(3)})", file=out)
+            print(f"recomputation:         none ({m.group(4)})", file=out)
     print(f"lower bound:           {_fmt(r['lower_bound'])}; optimal: "
           f"{'yes (certified)' if r['optimal'] else 'not proven'}", file=out)
     if "arena_text" in r:

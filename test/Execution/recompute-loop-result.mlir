@@ -4,7 +4,7 @@
 // change, and the measured peak must be the modeled one, before and after.
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-report{remarks=0}))' | %python -m peakmem exec - --check-model > %t.before
 // RUN: FileCheck %s --check-prefix=BEFORE < %t.before
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=0.3 remarks=0},peakmem-report{remarks=0}))' | %python -m peakmem exec - --check-model > %t.after
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 remarks=0},peakmem-report{remarks=0}))' | %python -m peakmem exec - --check-model > %t.after
 // RUN: FileCheck %s --check-prefix=AFTER < %t.after
 // RUN: grep output_digest %t.before > %t.d1
 // RUN: grep output_digest %t.after > %t.d2

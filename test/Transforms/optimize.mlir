@@ -2,13 +2,13 @@
 // pipeline string, on the module and nested.
 // RUN: peakmem-opt %s --peakmem-optimize 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize))' 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=0.3 budget-ms=1000})' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=0.3}))' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000})' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3}))' 2>&1 | FileCheck %s --check-prefix=MACS
 // Budgets per phase (budget-ms sets both when they are not given).
-// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 reorder-budget-ms=1000 plan-budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder,peakmem-recompute{max-mac-overhead=0.3 reorder-budget-ms=0 plan-budget-ms=1000},peakmem-certify))' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-recompute-per-op=0' 2>&1 | FileCheck %s --check-prefix=PEROP
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 reorder-budget-ms=1000 plan-budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder,peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 reorder-budget-ms=0 plan-budget-ms=1000},peakmem-certify))' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 max-recompute-per-op=0' 2>&1 | FileCheck %s --check-prefix=PEROP
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=xla-list budget-ms=0})' 2>&1 | FileCheck %s --check-prefix=ALGO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{remarks=0})' -o /dev/null 2>&1 | count 0
 // RUN: peakmem-opt %s '--peakmem-optimize=arena=alloc' 2>&1 | FileCheck %s --check-prefix=ARENA

@@ -26,6 +26,11 @@
 // OPT-ABOVE: error: peakmem-optimize: max-mac-overhead must be in [0, 1], got 1.0000001{{$}}
 // RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=-1e-9 2>&1 | FileCheck %s --check-prefix=BELOW
 // BELOW: error: peakmem-recompute: max-mac-overhead must be in [0, 1], got -1e-09{{$}}
+// The operation budget is checked the same way, in the pass and the pipeline.
+// RUN: not peakmem-opt %s --peakmem-recompute=max-op-overhead=1.5 2>&1 | FileCheck %s --check-prefix=OPS-ABOVE
+// OPS-ABOVE: error: peakmem-recompute: max-op-overhead must be in [0, 1], got 1.5{{$}}
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-op-overhead=-0.5})' 2>&1 | FileCheck %s --check-prefix=OPS-BELOW
+// OPS-BELOW: error: peakmem-optimize: max-op-overhead must be in [0, 1], got -0.5{{$}}
 
 // NaN is no fraction (it compares false with both ends).
 // RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=nan 2>&1 | FileCheck %s --check-prefix=NAN

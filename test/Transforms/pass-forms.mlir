@@ -28,7 +28,7 @@
 // RUN: %{forms}
 // RUN: %{check} --check-prefix=REORDER
 // REDEFINE: %{pass} = peakmem-recompute
-// REDEFINE: %{opts} = max-mac-overhead=0.3
+// REDEFINE: %{opts} = max-mac-overhead=0.3 max-op-overhead=0.3
 // RUN: %{forms}
 // RUN: %{check} --check-prefix=RECOMPUTE
 // REDEFINE: %{pass} = peakmem-certify
@@ -43,7 +43,7 @@
 // another order.
 // REDEFINE: %{pass} = peakmem-optimize
 // REDEFINE: %{samediag} = %python -c "import sys; a, b = (sorted(open(f).read().splitlines()) for f in sys.argv[1:]); sys.exit(a != b)"
-// REDEFINE: %{opts} = max-mac-overhead=0.3 budget-ms=1000
+// REDEFINE: %{opts} = max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000
 // RUN: %{forms}
 // RUN: %{check} --check-prefix=OPTIMIZE
 // The false claims (claim_*) are rejected in every kind of function, in every
@@ -60,10 +60,10 @@
 // REPORT: remark: peakmem: peak of 2052 bytes in 'gpu_fork_join'
 // REPORT: remark: peakmem: peak of 2052 bytes in 'inner_fork_join'
 // REPORT: remark: peakmem: peak of 16384 bytes in 'recompute_fill'
-// REPORT: func.func @top_fork_join({{.*}}peakmem.macs = 515 : i64, peakmem.peak = 2052 : i64}
+// REPORT: func.func @top_fork_join({{.*}}peakmem.macs = 0 : i64, peakmem.ops = 515 : i64, peakmem.peak = 2052 : i64}
 // REPORT: func.func private @declared(memref<4xf32>){{$}}
-// REPORT: gpu.func @gpu_fork_join({{.*}}peakmem.macs = 515 : i64, peakmem.peak = 2052 : i64}
-// REPORT: func.func @inner_fork_join({{.*}}peakmem.macs = 515 : i64, peakmem.peak = 2052 : i64}
+// REPORT: gpu.func @gpu_fork_join({{.*}}peakmem.macs = 0 : i64, peakmem.ops = 515 : i64, peakmem.peak = 2052 : i64}
+// REPORT: func.func @inner_fork_join({{.*}}peakmem.macs = 0 : i64, peakmem.ops = 515 : i64, peakmem.peak = 2052 : i64}
 
 // The gpu.func body is reordered as a func.func's would be.
 // REORDER: remark: peakmem-reorder: 'top_fork_join' peak 2052 -> 1032 bytes (proven optimal)
@@ -96,7 +96,7 @@
 // TENSORS: func.func @tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64}
 // TENSORS: func.func @inner_tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64}
 
-// The pipeline's options reach its steps (max-mac-overhead=0.3 allows the
+// The pipeline's options reach its steps (max-mac-overhead=0.3 max-op-overhead=0.3 allows the
 // recomputation, which the default 0.004 does not).
 // OPTIMIZE: remark: peakmem-certify: 'gpu_fork_join' peak 1032 bytes, lower bound 1032 (pairwise): optimal
 // OPTIMIZE: remark: peakmem-certify: 'inner_fork_join' peak 1032 bytes, lower bound 1032 (pairwise): optimal

@@ -1,13 +1,20 @@
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=0.3}))' --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3}))' --split-input-file -verify-diagnostics | FileCheck %s
 // The final order is what a certificate describes: certify + verify accept it.
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=0.3 remarks=0},peakmem-certify{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=CERT
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 remarks=0},peakmem-certify{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=CERT
 // The nested blocks, which the planner does not plan on, are reordered first
 // unless reorder-budget-ms=0 (peakmem-optimize, where reorder ran before).
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{reorder-budget-ms=0 remarks=0}))' --split-input-file | FileCheck %s --check-prefix=NONESTED
+// The operation budget binds clones that cost no MACs: the fill of
+// @recompute_fill is 1,024 of 6,144 operations (16.7%).
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.16}))' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPS16
+// OPS16: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes: the MAC budget (0 of 0 MACs), the operation budget (983 operations) or the per-op limit excludes every recomputable buffer live across the peak (3 buffers)
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=0 max-op-overhead=0.17}))' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPS17
+// OPS17: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; MACs 0 -> 0 (+0.000%), operations 6144 -> 7168 (+16.667%)
 
 // %b (4096 B, a cheap fill) is read early and late; keeping it across the
 // three-temporary peak costs 16384 B. Recomputing the fill right before the
-// late add frees %b after its early use: 12288 B, for 1024 more MACs.
+// late add frees %b after its early use: 12288 B, for 1024 more operations
+// (a fill: no MACs).
 // CHECK-LABEL: func.func @recompute_fill
 // CHECK-SAME: peakmem.peak = 12288 : i64
 // CHECK: %[[B:.*]] = memref.alloc() : memref<1024xf32>
@@ -19,7 +26,7 @@
 // CHECK-NEXT: %[[O:.*]] = memref.alloc()
 // CHECK-NEXT: linalg.add ins(%{{.*}}, %[[B2]] : {{.*}}) outs(%[[O]]
 // CERT: peakmem.optimal = true, peakmem.peak = 12288
-// expected-remark @below {{peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; MACs 6144 -> 7168 (+16.667%)}}
+// expected-remark @below {{peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; MACs 0 -> 0 (+0.000%), operations 6144 -> 7168 (+16.667%)}}
 func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 1.0 : f32
   // expected-remark @below {{peakmem-recompute: recomputed for 1 late user}}
@@ -109,7 +116,8 @@ func.func @local_peak(%in: memref<1024xf32>) -> memref<1024xf32> {
 // read by the stage (%x1) and by the final concatenation, which peaks with
 // all three sources live (6144 B). Recomputing %x0 alone would keep %b alive;
 // recomputing the chain from %in (an argument, live anyway) after the other
-// slices are copied gives 5120 B for 768 MACs. Copies into disjoint slices of
+// slices are copied gives 5120 B for 768 operations (no MACs: the chain's
+// ops are elementwise). Copies into disjoint slices of
 // %cat do not conflict, so the copy of the recomputed %x0 goes last.
 // CHECK-LABEL: func.func @chain_into_concat
 // CHECK-SAME: peakmem.peak = 5120 : i64
@@ -125,7 +133,7 @@ func.func @local_peak(%in: memref<1024xf32>) -> memref<1024xf32> {
 // CHECK-NEXT: memref.copy %[[X2]], %{{.*}} : memref<16x16xf32> to memref<16x16xf32, strided<[16, 1]>>
 // CHECK-NEXT: memref.dealloc %[[X2]]
 // CERT: peakmem.optimal = true, peakmem.peak = 5120
-// expected-remark @below {{peakmem-recompute: 'chain_into_concat' peak 6144 -> 5120 bytes by recomputing 3 ops; MACs 23296 -> 24064 (+3.297%)}}
+// expected-remark @below {{peakmem-recompute: 'chain_into_concat' peak 6144 -> 5120 bytes by recomputing 3 ops; MACs 20480 -> 20480 (+0.000%), operations 23296 -> 24064 (+3.297%)}}
 func.func @chain_into_concat(%in: memref<16x16xf32>, %w0: memref<16x16xf32>, %w1: memref<16x32xf32>, %w2: memref<32x16xf32>) -> memref<16x16xf32> {
   %zero = arith.constant 0.0 : f32
   %a = memref.alloc() : memref<16x16xf32>

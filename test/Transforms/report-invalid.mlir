@@ -242,7 +242,7 @@ func.func @alignment_2_62() {
 // (only the MAC count is huge): it wrapped to a negative count.
 // CHECK-LABEL: func.func @huge_matmul_macs
 // CHECK-NOT: peakmem.peak
-// expected-remark @below {{'func.func' totals more than 2^62 - 1 multiply-accumulates (the limit of the memory model)}}
+// expected-remark @below {{'func.func' totals more than 2^62 - 1 multiply-accumulates or operations (the limit of the memory model)}}
 func.func @huge_matmul_macs(%a: memref<2097152x2097152xf32>, %b: memref<2097152x2097152xf32>,
                             %c: memref<2097152x2097152xf32>) {
   linalg.matmul ins(%a, %b : memref<2097152x2097152xf32>, memref<2097152x2097152xf32>)

@@ -1,11 +1,12 @@
 // Passes that change a block drop every peakmem claim they invalidate
 // (certificate records, nested records, the tensor prediction) and recompute
-// the model's own numbers (peakmem.peak; peakmem.macs when present), so that
+// the model's own numbers (peakmem.peak; peakmem.macs and peakmem.ops when
+// present), so that
 // peakmem-verify-certificate accepts the result or finds no certificate.
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-certify{remarks=0},peakmem-reorder{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=REORDER
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-report{remarks=0},peakmem-certify{remarks=0},peakmem-recompute{max-mac-overhead=0.3 remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=RECOMPUTE
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-report{remarks=0},peakmem-certify{remarks=0},peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=RECOMPUTE
 // The other order: a certificate of the final IR holds.
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-recompute{max-mac-overhead=0.3 remarks=0},peakmem-certify{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=LAST
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 remarks=0},peakmem-certify{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=LAST
 
 // Reordering lowers the peak from 2052 to 1032 bytes, which is the bound:
 // the record certified for the old order (peak 2052, lower bound 1032,
@@ -91,11 +92,11 @@ func.func @unchanged(%in: memref<64xf32>) -> memref<64xf32> {
 // -----
 
 // Recomputing the fill of %b lowers the peak from 16384 to 12288 bytes and
-// adds 1024 MACs: the certificate of the old IR goes, peakmem.macs (set by
-// peakmem-report) follows the clone.
+// adds 1024 operations (a fill: no MACs): the certificate of the old IR goes,
+// peakmem.macs and peakmem.ops (set by peakmem-report) follow the clone.
 // RECOMPUTE-LABEL: func.func @recomputed
 // RECOMPUTE-NOT: peakmem.lower_bound
-// RECOMPUTE-SAME: peakmem.macs = 7168 : i64, peakmem.peak = 12288 : i64}
+// RECOMPUTE-SAME: peakmem.macs = 0 : i64, peakmem.ops = 7168 : i64, peakmem.peak = 12288 : i64}
 // LAST-LABEL: func.func @recomputed
 // LAST-SAME: peakmem.lower_bound = 12288 : i64, peakmem.optimal = true, peakmem.peak = 12288 : i64
 func.func @recomputed(%in: memref<1024xf32>) -> memref<1024xf32> {

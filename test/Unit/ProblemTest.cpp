@@ -80,8 +80,8 @@ TEST(Problem, CheckRejectsTotalsOverTheLimit) {
   const std::string bytesError = "totals more than 2^62 - 1 bytes of buffers "
                                  "and scratch (the limit of the memory model)";
   const std::string macsError = "totals more than 2^62 - 1 "
-                                "multiply-accumulates (the limit of the "
-                                "memory model)";
+                                "multiply-accumulates or operations (the "
+                                "limit of the memory model)";
   // Two live 2^62-byte buffers: their sum, 2^63, does not fit in int64.
   EXPECT_EQ(twoBuffers(int64_t(1) << 62).check(), bytesError);
   // Two buffers of INT64_MAX bytes: the check itself never overflows.
@@ -99,7 +99,15 @@ TEST(Problem, CheckRejectsTotalsOverTheLimit) {
   EXPECT_EQ(twoBuffers(8, int64_t(1) << 62).check(), macsError);
   EXPECT_EQ(twoBuffers(8, std::numeric_limits<int64_t>::max()).check(),
             macsError);
-  EXPECT_EQ(twoBuffers(8, -1).check(), "statement 0 has negative MACs");
+  EXPECT_EQ(twoBuffers(8, -1).check(),
+            "statement 0 has negative MACs or operations");
+  // Operations are checked like MACs.
+  Problem ops = twoBuffers(8);
+  ops.statement(1).ops = std::numeric_limits<int64_t>::max();
+  ops.statement(0).ops = 1;
+  EXPECT_EQ(ops.check(), macsError);
+  ops.statement(0).ops = -1;
+  EXPECT_EQ(ops.check(), "statement 0 has negative MACs or operations");
   Problem q = twoBuffers(8);
   q.liveIn = -1;
   EXPECT_EQ(q.check(), "negative live-in bytes");

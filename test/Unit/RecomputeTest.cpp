@@ -43,6 +43,13 @@ int64_t totalMacs(const Problem &p) {
   return m;
 }
 
+int64_t totalOps(const Problem &p) {
+  int64_t m = 0;
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    m += p.statement(s).ops;
+  return m;
+}
+
 int64_t localBound(const Problem &p) {
   int64_t lb = p.liveIn;
   for (StmtId s = 0; s < p.numStatements(); ++s)
@@ -61,12 +68,14 @@ void checkPlan(const Problem &p, const Order &current,
   EXPECT_LE(plan.peak, plan.peakBefore) << what;
   EXPECT_LE(plan.reorderPeak, plan.peakBefore) << what;
   EXPECT_EQ(plan.macsBefore, totalMacs(p)) << what;
+  EXPECT_EQ(plan.opsBefore, totalOps(p)) << what;
   if (plan.steps.empty()) {
     // The baseline: reordering alone, never worse than `current`.
     EXPECT_EQ(plan.peak, plan.reorderPeak) << what;
     EXPECT_EQ(simulatePeak(p, plan.order), plan.peak) << what;
     EXPECT_EQ(plan.problem.numStatements(), p.numStatements()) << what;
     EXPECT_EQ(plan.extraMacs, 0) << what;
+    EXPECT_EQ(plan.extraOps, 0) << what;
     EXPECT_FALSE(plan.reason.empty()) << what;
     return;
   }
@@ -77,11 +86,12 @@ void checkPlan(const Problem &p, const Order &current,
   for (StmtId s = 0; s < p.numStatements(); ++s)
     origin[s] = s;
   std::vector<unsigned> clones(p.numStatements(), 0);
-  int64_t extra = 0;
+  int64_t extra = 0, extraOps = 0;
   for (const RecomputeStep &s : plan.steps) {
     ASSERT_EQ(checkRecompute(q, s), "") << what;
     for (StmtId g : clonedStatements(s)) {
       extra += q.statement(g).macs;
+      extraOps += q.statement(g).ops;
       ++clones[origin[g]];
       origin.push_back(origin[g]);
     }
@@ -97,6 +107,9 @@ void checkPlan(const Problem &p, const Order &current,
   EXPECT_EQ(plan.extraMacs, extra) << what;
   EXPECT_LE(double(plan.extraMacs),
             opt.maxMacOverhead * double(plan.macsBefore))
+      << what;
+  EXPECT_EQ(plan.extraOps, extraOps) << what;
+  EXPECT_LE(double(plan.extraOps), opt.maxOpOverhead * double(plan.opsBefore))
       << what;
   for (unsigned c : clones)
     EXPECT_LE(c, opt.maxRecomputePerOp) << what;
@@ -323,6 +336,36 @@ TEST(Recompute, ChainPaysWhereASingleGroupCannot) {
   EXPECT_TRUE(none.steps.empty()) << none.reason;
 }
 
+TEST(Recompute, OperationBudgetBindsClonesWithoutMacs) {
+  // The same stem, its chain made of elementwise ops: no MACs, 30 of the
+  // 2051 operations. The MAC budget (0) admits it; the operation budget
+  // decides.
+  Stem f;
+  for (StmtId s = 0; s < f.p.numStatements(); ++s) {
+    f.p.statement(s).ops = f.p.statement(s).macs;
+    if (s >= 1 && s <= 3)
+      f.p.statement(s).macs = 0;
+  }
+  Order cur = identityOrder(f.p);
+  RecomputeOptions opt;
+  opt.maxMacOverhead = 0;
+  opt.maxOpOverhead = 0.02; // 41 operations: the chain's 30 fit.
+  RecomputePlan plan = planRecompute(f.p, cur, f.producers(), opt);
+  checkPlan(f.p, cur, opt, plan, "stem ops");
+  ASSERT_EQ(plan.steps.size(), 1u);
+  EXPECT_EQ(plan.extraMacs, 0);
+  EXPECT_EQ(plan.extraOps, 30);
+  EXPECT_EQ(plan.opsBefore, 2051);
+  EXPECT_EQ(plan.peak, 8 + 400 + 10);
+
+  RecomputeOptions tight = opt;
+  tight.maxOpOverhead = 0.01; // 20 operations do not admit the chain.
+  RecomputePlan none = planRecompute(f.p, cur, f.producers(), tight);
+  checkPlan(f.p, cur, tight, none, "stem ops tight");
+  EXPECT_TRUE(none.steps.empty()) << none.reason;
+  EXPECT_EQ(none.extraOps, 0);
+}
+
 //===----------------------------------------------------------------------===//
 // Hand-built plans
 //===----------------------------------------------------------------------===//
@@ -495,6 +538,7 @@ TEST(Recompute, PerOpLimitAndMacBudget) {
   // k = 1: A needs three live ranges, one clone gives two: no help, and the
   // exact planner proves it over its candidates.
   RecomputeOptions k1;
+  k1.maxRecomputePerOp = 1;
   k1.maxMacOverhead = 0.01;
   RecomputePlan p1 = planRecompute(p, cur, prod, k1);
   checkPlan(p, cur, k1, p1, "k=1");
@@ -652,7 +696,9 @@ RandomBlock randomBlock(std::mt19937 &rng, unsigned n, int annotatePct) {
   auto newStmt = [&]() {
     StmtId s =
         p.addStatement(StmtKind::Compute, coin(rng) < 15 ? size(rng) : 0);
-    p.statement(s).macs = macs(rng);
+    // A third are elementwise: no MACs, only operations.
+    p.statement(s).macs = coin(rng) < 33 ? 0 : macs(rng);
+    p.statement(s).ops = p.statement(s).macs + macs(rng);
     r.writes.push_back(-1);
     ++made;
     return s;
@@ -860,6 +906,7 @@ TEST(Recompute, RandomNeverWorseLegalWithinBudgets) {
     RecomputeOptions opt;
     opt.maxRecomputePerOp = 1 + iter % 2;
     opt.maxMacOverhead = overheads[iter % 4];
+    opt.maxOpOverhead = overheads[(iter / 4) % 4];
     opt.budgetMs = 20;
     auto t0 = std::chrono::steady_clock::now();
     RecomputePlan plan = planRecompute(rb.p, cur, rb.producers, opt);
@@ -907,6 +954,7 @@ TEST(Recompute, ExactMatchesBruteForceOnSmallBlocks) {
     RecomputeOptions opt;
     opt.maxRecomputePerOp = 1;
     opt.maxMacOverhead = iter % 3 ? 1.0 : 0.1;
+    opt.maxOpOverhead = iter % 5 ? 1.0 : 0.2;
     opt.budgetMs = 200;
     RecomputePlan plan = planRecompute(p, cur, rb.producers, opt);
     const std::string what = "iter " + std::to_string(iter);
@@ -923,10 +971,11 @@ TEST(Recompute, ExactMatchesBruteForceOnSmallBlocks) {
     // every legal order.
     int64_t best = std::numeric_limits<int64_t>::max();
     const double macBudget = opt.maxMacOverhead * double(plan.macsBefore);
+    const double opBudget = opt.maxOpOverhead * double(plan.opsBefore);
     for (unsigned mask = 1; mask < (1u << c); ++mask) {
       std::map<StmtId, unsigned> clones;
       std::vector<BufferId> seen;
-      int64_t macs = 0;
+      int64_t macs = 0, ops = 0;
       bool ok = true;
       for (size_t j = 0; j < c && ok; ++j) {
         if (!(mask >> j & 1))
@@ -936,10 +985,11 @@ TEST(Recompute, ExactMatchesBruteForceOnSmallBlocks) {
         seen.push_back(s.buffer);
         for (StmtId g : s.group) {
           macs += p.statement(g).macs;
+          ops += p.statement(g).ops;
           ok = ok && ++clones[g] <= opt.maxRecomputePerOp;
         }
       }
-      if (!ok || double(macs) > macBudget)
+      if (!ok || double(macs) > macBudget || double(ops) > opBudget)
         continue;
       Problem q = p;
       for (size_t j = 0; j < c && ok; ++j)
@@ -1092,14 +1142,15 @@ stepsWithChainSubsets(const RecomputePlan &plan) {
 int64_t
 bruteForceOverSteps(const Problem &p,
                     const std::vector<std::pair<size_t, RecomputeStep>> &steps,
-                    const RecomputeOptions &opt, int64_t macsBefore) {
+                    const RecomputeOptions &opt, int64_t macsBefore,
+                    int64_t opsBefore) {
   int64_t best = std::numeric_limits<int64_t>::max();
   const size_t m = steps.size();
   for (uint64_t mask = 1; mask < (uint64_t(1) << m); ++mask) {
     std::vector<const RecomputeStep *> chosen;
     std::map<StmtId, unsigned> clones;
     std::set<BufferId> buffers;
-    int64_t macs = 0;
+    int64_t macs = 0, ops = 0;
     bool ok = true;
     for (size_t j = 0; j < m && ok; ++j) {
       if (!(mask >> j & 1))
@@ -1107,11 +1158,13 @@ bruteForceOverSteps(const Problem &p,
       ok = buffers.insert(steps[j].second.buffer).second;
       for (StmtId g : clonedStatements(steps[j].second)) {
         macs += p.statement(g).macs;
+        ops += p.statement(g).ops;
         ok = ok && ++clones[g] <= opt.maxRecomputePerOp;
       }
       chosen.push_back(&steps[j].second);
     }
-    if (!ok || double(macs) > opt.maxMacOverhead * double(macsBefore))
+    if (!ok || double(macs) > opt.maxMacOverhead * double(macsBefore) ||
+        double(ops) > opt.maxOpOverhead * double(opsBefore))
       continue;
     Problem q = p;
     for (const RecomputeStep *s : chosen) {
@@ -1139,6 +1192,7 @@ TEST(Recompute, ExactSearchesChainSubsetsLikeBruteForce) {
     RecomputeOptions opt;
     opt.maxRecomputePerOp = 1;
     opt.maxMacOverhead = iter % 2 ? 1.0 : 0.3;
+    opt.maxOpOverhead = iter % 3 ? 1.0 : 0.3;
     opt.budgetMs = 500;
     RecomputePlan plan = planRecompute(p, cur, rb.producers, opt);
     const std::string what = "iter " + std::to_string(iter);
@@ -1154,7 +1208,8 @@ TEST(Recompute, ExactSearchesChainSubsetsLikeBruteForce) {
     if (steps.size() > 14)
       continue;
     ++cases;
-    const int64_t best = bruteForceOverSteps(p, steps, opt, plan.macsBefore);
+    const int64_t best =
+        bruteForceOverSteps(p, steps, opt, plan.macsBefore, plan.opsBefore);
     if (best >= plan.reorderPeak)
       continue;
     ++gains;

@@ -2687,7 +2687,7 @@ def features(p: Program) -> Set[str]:
 # Every pass, certificates and their mutations (test_fuzz_passes.py)
 # ===========================================================================
 
-RECOMPUTE_OPTIONS = "max-mac-overhead=0.5"
+RECOMPUTE_OPTIONS = "max-mac-overhead=0.5 max-op-overhead=0.5"
 PASSES = {
     "report": "peakmem-report",
     "reorder": "peakmem-reorder",
@@ -3611,7 +3611,7 @@ def _check_modeled(p: Program, o: PassOutcome, base: str, runs, follow,
             o.problems.append("reorder: peakmem-report on the output "
                               "disagrees with its peakmem.peak")
 
-    # peakmem-recompute{max-mac-overhead=0.5}.
+    # peakmem-recompute{max-mac-overhead=0.5 max-op-overhead=0.5}.
     text = runs["recompute"].funcs.get(p.name)
     if text is None:
         if not hits["recompute"]:

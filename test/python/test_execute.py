@@ -345,7 +345,7 @@ def test_optimize_report_with_chain_recomputation():
     import io
     from peakmem import optimize
     pipeline = ("builtin.module(func.func(peakmem-reorder,"
-                "peakmem-recompute{max-mac-overhead=0.3},peakmem-certify,"
+                "peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3},peakmem-certify,"
                 "peakmem-report{remarks=0}))")
     r = optimize.optimize(str(REPO / "test/Execution/recompute-chain.mlir"),
                           pipeline=pipeline)
@@ -354,7 +354,7 @@ def test_optimize_report_with_chain_recomputation():
     text = out.getvalue()
     assert "peak as imported:      6,144 B modeled, 6,144 B measured" in text
     assert "peakmem:               5,120 B modeled, 5,120 B measured" in text
-    assert "recomputation:         3 ops cloned, +3.297% MACs" in text
+    assert "recomputation:         3 ops cloned, +0.000% MACs, +3.297% operations" in text
     assert "optimal: yes (certified)" in text
     assert "(identical)" in text
     assert "measured == modeled:   yes" in text

@@ -5,8 +5,8 @@ Extended random programs from test/python/fuzz.py (the reorder test's
 steps plus scf.if with and without allocations, calls to external
 declarations, memref.alloca, skip connections) and programs the model must
 refuse (multi-block bodies, tensors, dynamic shapes, frees in regions, ...)
-go through peakmem-report, -reorder, -recompute{max-mac-overhead=0.5},
--certify, -verify-certificate and peakmem-optimize, one chunk per program
+go through peakmem-report, -reorder,
+-recompute{max-mac-overhead=0.5 max-op-overhead=0.5}, -certify, -verify-certificate and peakmem-optimize, one chunk per program
 (`--split-input-file`). Checked against the independent oracle: no crash or
 error, outputs parse again, refused functions byte-identical, dependencies
 kept, peaks equal to the oracle's and never growing, fresh certificates

@@ -2,10 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The two costs the memory model attaches to IR: the heap bytes an
-// allocation requests from the allocator (what the counting runtime
-// measures), and the multiply-accumulates an op performs (what the recompute
-// budget is charged).
+// The costs the memory model attaches to IR: the heap bytes an allocation
+// requests from the allocator (what the counting runtime measures), and the
+// multiply-accumulates and element operations an op performs (what the
+// recompute budgets are charged).
 //
 // Byte sizes are exactly what `finalize-memref-to-llvm{use-generic-functions=
 // true}` passes to `_mlir_memref_to_llvm_alloc` when the module carries no
@@ -68,14 +68,27 @@ std::string dataLayoutSpecReason(mlir::Operation *op);
 std::optional<int64_t> allocationBytes(mlir::Value allocation,
                                        std::string *whyNot = nullptr);
 
-/// Multiply-accumulates of `op`: for a linalg structured op, the number of
-/// points of its iteration domain (one multiply-accumulate per point of a
-/// contraction or convolution, one operation per point of an elementwise op);
-/// for other ops, the sum over nested ops, times the static trip count of a
-/// loop. 0 where a range is dynamic. Saturates at INT64_MAX instead of
-/// overflowing: the Problem's total check (Problem::checkTotals) then
-/// refuses the block.
+/// Multiply-accumulates of `op`, as MAC figures of networks are counted:
+/// for a linalg structured op that multiplies and accumulates (a reduction
+/// loop whose payload yields an add fed by a multiplication: matmuls,
+/// convolutions, quantized ones with their casts and zero points, a generic
+/// written that way), the number of points of its iteration domain; 0 for
+/// every other structured op (elementwise ops, fills, copies, pooling,
+/// reductions that only add or compare); for other ops, the sum over nested
+/// ops, times the static trip count of a loop. 0 where a range is dynamic.
+/// Saturates at INT64_MAX instead of overflowing: the Problem's total check
+/// (Problem::checkTotals) then refuses the block.
 int64_t countMacs(mlir::Operation *op);
+
+/// Element operations of `op`: like countMacs, but every linalg structured
+/// op counts the points of its iteration domain (one operation per point of
+/// an elementwise op, a fill or a copy; one multiply-accumulate per point of
+/// a contraction), so countOps(op) >= countMacs(op).
+int64_t countOps(mlir::Operation *op);
+
+/// True iff `op` is a linalg structured op that multiplies and accumulates
+/// (the ops countMacs counts).
+bool isMultiplyAccumulate(mlir::Operation *op);
 
 } // namespace peakmem
 

@@ -39,7 +39,8 @@
 
 namespace peakmem {
 
-/// The largest total of bytes (and of MACs) a valid problem may have.
+/// The largest total of bytes (and of MACs, and of operations) a valid
+/// problem may have.
 constexpr int64_t kMaxTotal = (int64_t(1) << 62) - 1;
 
 using StmtId = uint32_t;
@@ -55,8 +56,12 @@ struct Statement {
   StmtKind kind = StmtKind::Compute;
   /// Transient bytes on top of the live buffers while this statement runs.
   int64_t scratch = 0;
-  /// Multiply-accumulates of the statement (informational; recompute budget).
+  /// Multiply-accumulates of the statement (contractions and convolutions;
+  /// recompute budget).
   int64_t macs = 0;
+  /// Element operations of the statement (every point of every structured
+  /// op, MACs included; the recompute budget's second limit).
+  int64_t ops = 0;
   /// Buffers this statement uses (allocates, reads, writes or frees), sorted.
   std::vector<BufferId> buffers;
   /// For Alloc and Free statements: the buffer allocated / freed.

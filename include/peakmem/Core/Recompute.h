@@ -43,10 +43,14 @@ namespace peakmem {
 struct RecomputeOptions {
   /// Each original statement is cloned at most this many times in total (a
   /// clone of a clone counts against the original statement).
-  unsigned maxRecomputePerOp = 1;
+  unsigned maxRecomputePerOp = 2;
   /// Extra MACs <= this fraction of the problem's total MACs (sum of the
   /// statements' macs).
   double maxMacOverhead = 0.004;
+  /// Extra operations <= this fraction of the problem's total operations
+  /// (sum of the statements' ops): bounds the clones of elementwise ops,
+  /// which cost no MACs.
+  double maxOpOverhead = 0.01;
   /// Wall-clock budget of the whole planning (scheduling included), ms.
   double budgetMs = 500;
 };
@@ -97,6 +101,7 @@ struct RecomputePlan {
   /// peakBefore, and peak < reorderPeak when there are steps.
   int64_t peakBefore = 0, peak = 0;
   int64_t macsBefore = 0, extraMacs = 0;
+  int64_t opsBefore = 0, extraOps = 0;
   /// `peak` is the minimum over every subset of `candidates` (within the
   /// budgets) and every legal order: the exact planner finished, and every
   /// schedule it compared was proven optimal or bounded away; or `peak`

@@ -28,6 +28,8 @@ constexpr const char *kNestedAttr = "peakmem.nested";
 /// Set by peakmem-report (multiply-accumulates of the body) and by
 /// peakmem-reorder-tensors (the tensor model's peak).
 constexpr const char *kMacsAttr = "peakmem.macs";
+/// Set with peakmem.macs: element operations of the body (docs/Model.md).
+constexpr const char *kOpsAttr = "peakmem.ops";
 constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 
 /// Set by peakmem-reorder on a function whose order is not proven optimal

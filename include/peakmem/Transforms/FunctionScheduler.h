@@ -77,6 +77,10 @@ void setPeakAttr(mlir::Operation *op, int64_t bytes);
 
 /// Multiply-accumulates of the function body (`peakmem.macs`).
 int64_t functionMacs(const MemoryModel &model);
+/// Element operations of the function body (`peakmem.ops`).
+int64_t functionOps(const MemoryModel &model);
+/// Sets `peakmem.macs` and `peakmem.ops` of `fn` from `model`.
+void setCostAttrs(mlir::FunctionOpInterface fn, const MemoryModel &model);
 
 /// The one place that keeps peakmem attributes true after a pass changed the
 /// ops of `fn` (moved, cloned or rewired them); every mutating pass calls it
@@ -85,8 +89,8 @@ int64_t functionMacs(const MemoryModel &model);
 /// on `fn`, `peakmem.nested` on every op inside it (clones copy it), and
 /// `peakmem.predicted_peak`. The model's own numbers are recomputed from
 /// `after`, a model of the changed IR: `peakmem.peak` is set and
-/// `peakmem.macs` is updated when present; both are dropped when `after` is
-/// null or does not model `fn`.
+/// `peakmem.macs` and `peakmem.ops` are updated when present; all are dropped
+/// when `after` is null or does not model `fn`.
 void refreshAttrsAfterChange(mlir::FunctionOpInterface fn,
                              const MemoryModel *after);
 

@@ -78,6 +78,11 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Extra MACs allowed, as a fraction of the function's "
                      "MACs, in [0, 1]"),
       llvm::cl::init(RecomputePassOptions().maxMacOverhead)};
+  Option<double> maxOpOverhead{
+      *this, "max-op-overhead",
+      llvm::cl::desc("Extra element operations allowed, as a fraction of the "
+                     "function's operations, in [0, 1]"),
+      llvm::cl::init(RecomputePassOptions().maxOpOverhead)};
   Option<bool> emitRemarks{*this, "remarks",
                            llvm::cl::desc("Emit the remarks of every step"),
                            llvm::cl::init(true)};

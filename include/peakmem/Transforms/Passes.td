@@ -134,9 +134,12 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     inputs that are live there anyway (a network's stem, recomputed from the
     function argument).
 
-    Budgets: each op is recomputed at most `max-recompute-per-op` times and
-    the extra multiply-accumulates stay within `max-mac-overhead` of the
-    function's total (MACs as defined in docs/Model.md). When nothing helps
+    Budgets: each op is recomputed at most `max-recompute-per-op` times, the
+    extra multiply-accumulates (of contractions and convolutions) stay within
+    `max-mac-overhead` of the function's total, and the extra element
+    operations (every point of every structured op, elementwise ones
+    included) within `max-op-overhead` of theirs (both as defined in
+    docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
     left as the planner's reordering made it and a remark says why. The
     budgets are per function and per phase: the nested blocks share one
@@ -145,14 +148,18 @@ def RecomputePass : Pass<"peakmem-recompute"> {
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
-    present) `peakmem.macs` of the final IR.
+    present) `peakmem.macs` and `peakmem.ops` of the final IR.
   }];
   let options = [
     Option<"maxRecomputePerOp", "max-recompute-per-op", "unsigned",
-           /*default=*/"1", "Extra executions allowed per op">,
+           /*default=*/"2", "Extra executions allowed per op">,
     Option<"maxMacOverhead", "max-mac-overhead", "double",
            /*default=*/"0.004",
            "Extra MACs allowed, as a fraction of the function's MACs">,
+    Option<"maxOpOverhead", "max-op-overhead", "double",
+           /*default=*/"0.01",
+           "Extra element operations allowed, as a fraction of the "
+           "function's operations">,
     Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
            /*default=*/"500",
            "Budget per function of reordering the nested blocks before "
