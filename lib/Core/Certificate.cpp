@@ -87,8 +87,7 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     return c;
   }
   case BoundKind::Multiway: {
-    LowerBound lb =
-        multiwayBound(p, bound.members, bound.form, &c.memberFlows);
+    LowerBound lb = multiwayBound(p, bound.members, bound.form, &c.memberFlows);
     if (lb.bytes == kInfeasibleBound) {
       // Not a set of k >= 2 incomparable statements: the witness's trap.
       c.kind = BoundKind::ReverseTrap;
@@ -305,8 +304,8 @@ static std::string provenMultiway(const Problem &p, const Certificate &c,
   if (!pairwiseIncomparable(p, c.members))
     return "multiway members are not pairwise incomparable";
   if (c.memberFlows.size() != k)
-    return "multiway: " + std::to_string(c.memberFlows.size()) +
-           " flows for " + std::to_string(k) + " members";
+    return "multiway: " + std::to_string(c.memberFlows.size()) + " flows for " +
+           std::to_string(k) + " members";
   int64_t lowest = std::numeric_limits<int64_t>::max();
   int64_t attainedBy = -1;
   for (size_t i = 0; i < k; ++i) {
@@ -317,7 +316,8 @@ static std::string provenMultiway(const Problem &p, const Certificate &c,
     const std::string name = "multiway flow of member " + std::to_string(s);
     std::vector<TrapSide> sides;
     // Incomparable members never make a branch infeasible (Certificates.md).
-    if (!trapSides(p, s, /*forward=*/false, last ? others : std::vector<StmtId>{},
+    if (!trapSides(p, s, /*forward=*/false,
+                   last ? others : std::vector<StmtId>{},
                    last ? std::vector<StmtId>{} : others, sides))
       return name + ": the branch has no feasible executed set";
     int64_t value = 0, bound = 0;

@@ -29,8 +29,7 @@ static void appendFlow(std::vector<int64_t> &out,
 
 std::vector<int64_t> encodeCertificate(const Certificate &c) {
   const bool multiway = c.kind == BoundKind::Multiway || !c.members.empty() ||
-                        !c.memberFlows.empty() ||
-                        c.form != MultiwayForm::Last;
+                        !c.memberFlows.empty() || c.form != MultiwayForm::Last;
   std::vector<int64_t> out{kCertificateMagic,
                            multiway ? kCertificateVersion : kVersion1,
                            c.peak,

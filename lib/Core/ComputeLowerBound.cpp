@@ -206,16 +206,16 @@ private:
         first = std::min(first, position[x]);
         last = std::max(last, position[x]);
       }
-      const bool liveAtY = first < position[y] &&
-                           (!buf.freedInBlock || last > position[y]);
+      const bool liveAtY =
+          first < position[y] && (!buf.freedInBlock || last > position[y]);
       for (StmtId x : buf.users)
         (liveAtY ? live : footprint)[x] += buf.bytes;
     }
     pool.clear();
     size_t numLive = 0;
     for (StmtId x = 0; x < n; ++x)
-      if (!rel[x] && (after ? position[x] > position[y]
-                            : position[x] < position[y]) &&
+      if (!rel[x] &&
+          (after ? position[x] > position[y] : position[x] < position[y]) &&
           live[x] + footprint[x] > 0) {
         pool.push_back(x);
         numLive += live[x] > 0;
@@ -249,30 +249,31 @@ private:
     std::vector<uint8_t> related(n, 0), tried(pool.size(), 0);
     markAncestors(p, y, related, 1);
     markDescendants(p, y, related, 1);
-    auto join = [&](size_t limit) {
-      for (size_t i = 0; i < limit; ++i)
-        if (!tried[i] && !related[pool[i]]) {
+    // Adds untried pool statements among the first `limit` that are
+    // incomparable with every member, up to `count` of them.
+    auto join = [&](size_t limit, size_t count) {
+      for (size_t i = 0; i < limit && count; ++i)
+        if (!tried[i] && !related[pool[i]] &&
+            members.size() < kMaxMultiwayMembers) {
           tried[i] = 1;
+          --count;
           members.push_back(pool[i]);
           markAncestors(p, pool[i], related, 1);
           markDescendants(p, pool[i], related, 1);
-          if (members.size() >= kMaxMultiwayMembers || limit == pool.size())
-            return;
         }
     };
-    join(numLive);
+    join(numLive, kMaxMultiwayMembers);
     for (bool firstRound = true; members.size() >= 2; firstRound = false) {
       int64_t lowest = kInfeasibleBound;
       StmtId witness = y;
       size_t weak = 0;
       for (size_t j = 0; j < members.size() && !weak; ++j) {
-        const size_t i = firstRound ? (j ? members.size() - j : 0)
-                                    : members.size() - 1 - j;
+        const size_t i =
+            firstRound ? (j ? members.size() - j : 0) : members.size() - 1 - j;
         if (outOfBudget())
           return false;
         int64_t branch =
-            multiwayBranch(p, members, members[i], form, nullptr, &flows)
-                .bytes;
+            multiwayBranch(p, members, members[i], form, nullptr, &flows).bytes;
         if (branch <= best.bytes) {
           if (i == 0)
             return false;
@@ -295,7 +296,7 @@ private:
         markAncestors(p, m, related, 1);
         markDescendants(p, m, related, 1);
       }
-      join(pool.size());
+      join(pool.size(), 1);
     }
     return false;
   }

@@ -4,8 +4,8 @@
 //
 // The minimum-closure bounds: the trap network of one statement (its sides,
 // contracted and solved by max-flow), conditioned on single statements or
-// sets, and the pairwise either/or bound built from two conditioned traps. The networks are written out in
-// docs/Certificates.md and in Bounds.h.
+// sets, and the pairwise either/or bound built from two conditioned traps. The
+// networks are written out in docs/Certificates.md and in Bounds.h.
 //
 //===----------------------------------------------------------------------===//
 

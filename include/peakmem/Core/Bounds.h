@@ -154,11 +154,11 @@ LowerBound pairwiseBound(const Problem &p, StmtId v, StmtId u);
 
 /// Best lower bound found within `options`, cheapest bounds first, then
 /// traps at the incumbent's steps by decreasing live bytes, then pairwise
-/// strengthening at its peak steps, then multiway sets grown there. Stops as soon as the bound reaches the
-/// incumbent's peak (the incumbent is then optimal). Every statement v with
-/// mem(incumbent step of v) <= the bound found so far is skipped: its trap
-/// cannot exceed that. `incumbent` should be a legal order; if it is not,
-/// the cheap bounds are still returned.
+/// strengthening at its peak steps, then multiway sets grown there. Stops as
+/// soon as the bound reaches the incumbent's peak (the incumbent is then
+/// optimal). Every statement v with mem(incumbent step of v) <= the bound found
+/// so far is skipped: its trap cannot exceed that. `incumbent` should be a
+/// legal order; if it is not, the cheap bounds are still returned.
 LowerBound computeLowerBound(const Problem &p, const Order &incumbent,
                              const BoundOptions &options = {});
 
