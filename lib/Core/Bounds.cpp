@@ -23,7 +23,7 @@ namespace peakmem {
 static constexpr BoundKind kAllKinds[] = {
     BoundKind::Boundary,    BoundKind::Local,       BoundKind::ForcedLive,
     BoundKind::ReverseTrap, BoundKind::ForwardTrap, BoundKind::Pairwise,
-    BoundKind::Exhaustive};
+    BoundKind::Exhaustive,  BoundKind::Multiway};
 
 const char *boundKindName(BoundKind kind) {
   switch (kind) {
@@ -41,6 +41,8 @@ const char *boundKindName(BoundKind kind) {
     return "pairwise";
   case BoundKind::Exhaustive:
     return "exhaustive";
+  case BoundKind::Multiway:
+    return "multiway";
   }
   return "unknown";
 }

@@ -31,6 +31,9 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     c.conditionedOn = -1;
     c.flow.clear();
     c.flow2.clear();
+    c.members.clear();
+    c.memberFlows.clear();
+    c.form = MultiwayForm::Last;
     c.lowerBound = lb.bytes;
     return c;
   };
@@ -81,6 +84,23 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     }
     c.conditionedOn = u;
     c.lowerBound = std::min(first.bytes, second.bytes);
+    return c;
+  }
+  case BoundKind::Multiway: {
+    LowerBound lb = multiwayBound(p, bound.members, bound.form, &c.memberFlows);
+    if (lb.bytes == kInfeasibleBound) {
+      // Not a set of k >= 2 incomparable statements: the witness's trap.
+      c.kind = BoundKind::ReverseTrap;
+      c.memberFlows.clear();
+      c.lowerBound =
+          trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow)
+              .bytes;
+      return c;
+    }
+    c.witness = lb.witness;
+    c.members = lb.members;
+    c.form = lb.form;
+    c.lowerBound = lb.bytes;
     return c;
   }
   }
@@ -193,6 +213,11 @@ private:
 
 } // namespace
 
+static std::string checkFlowOnSides(const Problem &p, StmtId witness,
+                                    bool forward, std::vector<TrapSide> sides,
+                                    const std::vector<FlowArc> &flow,
+                                    const std::string &name, int64_t &value);
+
 /// Verifies that `flow` is a feasible flow of the network of (witness,
 /// direction, conditionedOn) and sets `value` to its value.
 static std::string checkFlow(const Problem &p, StmtId witness, bool forward,
@@ -203,6 +228,16 @@ static std::string checkFlow(const Problem &p, StmtId witness, bool forward,
   if (!trapSides(p, witness, forward, conditionedOn, sides))
     return name + ": statement " + std::to_string(conditionedOn) +
            " cannot run before statement " + std::to_string(witness);
+  return checkFlowOnSides(p, witness, forward, std::move(sides), flow, name,
+                          value);
+}
+
+/// Verifies that `flow` is a feasible flow of the network of `witness` with
+/// the statements pinned as `sides` says, and sets `value` to its value.
+static std::string checkFlowOnSides(const Problem &p, StmtId witness,
+                                    bool forward, std::vector<TrapSide> sides,
+                                    const std::vector<FlowArc> &flow,
+                                    const std::string &name, int64_t &value) {
   NetworkRules rules(p, witness, forward, std::move(sides));
   const uint64_t numNodes = rules.numNodes();
   std::vector<int64_t> balance(numNodes, 0);
@@ -248,6 +283,61 @@ static std::string addFlowValue(int64_t base, int64_t value,
            std::to_string(value) +
            " exceeds the problem's total bytes, which bound every finite cut";
   out = base + value;
+  return {};
+}
+
+/// The multiway evidence: k >= 2 strictly increasing, pairwise-incomparable
+/// members, one valid flow per member on its branch's network; `proven` is
+/// the minimum branch, which the witness must attain first.
+static std::string provenMultiway(const Problem &p, const Certificate &c,
+                                  int64_t &proven) {
+  const size_t k = c.members.size();
+  if (k < 2)
+    return "multiway: " + std::to_string(k) + " members, at least 2 needed";
+  for (size_t i = 0; i < k; ++i) {
+    if (c.members[i] >= p.numStatements())
+      return "multiway member " + std::to_string(c.members[i]) +
+             " is not a statement";
+    if (i && c.members[i - 1] >= c.members[i])
+      return "multiway members are not strictly increasing";
+  }
+  if (!pairwiseIncomparable(p, c.members))
+    return "multiway members are not pairwise incomparable";
+  if (c.memberFlows.size() != k)
+    return "multiway: " + std::to_string(c.memberFlows.size()) + " flows for " +
+           std::to_string(k) + " members";
+  int64_t lowest = std::numeric_limits<int64_t>::max();
+  int64_t attainedBy = -1;
+  for (size_t i = 0; i < k; ++i) {
+    const StmtId s = c.members[i];
+    std::vector<StmtId> others(c.members);
+    others.erase(others.begin() + i);
+    const bool last = c.form == MultiwayForm::Last;
+    const std::string name = "multiway flow of member " + std::to_string(s);
+    std::vector<TrapSide> sides;
+    // Incomparable members never make a branch infeasible (Certificates.md).
+    if (!trapSides(p, s, /*forward=*/false,
+                   last ? others : std::vector<StmtId>{},
+                   last ? std::vector<StmtId>{} : others, sides))
+      return name + ": the branch has no feasible executed set";
+    int64_t value = 0, bound = 0;
+    if (std::string error = checkFlowOnSides(p, s, false, std::move(sides),
+                                             c.memberFlows[i], name, value);
+        !error.empty())
+      return error;
+    if (std::string error = addFlowValue(baseBytes(p, s), value, name, bound);
+        !error.empty())
+      return error;
+    if (bound < lowest) {
+      lowest = bound;
+      attainedBy = s;
+    }
+  }
+  if (attainedBy != static_cast<int64_t>(c.witness))
+    return "multiway witness is statement " + std::to_string(c.witness) +
+           ", the minimum branch is first attained at statement " +
+           std::to_string(attainedBy);
+  proven = lowest;
   return {};
 }
 
@@ -330,6 +420,8 @@ static std::string provenBound(const Problem &p, const Certificate &c,
     proven = std::min(bound1, bound2);
     break;
   }
+  case BoundKind::Multiway:
+    return provenMultiway(p, c, proven);
   default:
     return "unknown bound kind";
   }
@@ -357,6 +449,10 @@ std::string checkCertificate(const Problem &p, const Order &order,
     return kindName + " bound cannot be conditioned";
   if (c.kind != BoundKind::Pairwise && !c.flow2.empty())
     return kindName + " bound carries no second flow";
+  if (c.kind != BoundKind::Multiway &&
+      (!c.members.empty() || !c.memberFlows.empty() ||
+       c.form != MultiwayForm::Last))
+    return kindName + " bound carries no multiway members, flows or form";
   const bool trap = c.kind == BoundKind::ReverseTrap ||
                     c.kind == BoundKind::ForwardTrap ||
                     c.kind == BoundKind::Pairwise;
@@ -399,6 +495,12 @@ std::string describeCertificate(const Certificate &c) {
     if (c.conditionedOn >= 0)
       s += " | " + std::to_string(c.conditionedOn);
   }
+  if (c.kind == BoundKind::Multiway) {
+    s += std::string(", ") + multiwayFormName(c.form) + " of {";
+    for (size_t i = 0; i < c.members.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(c.members[i]);
+    s += "}";
+  }
   s += "): ";
   if (c.lowerBound == c.peak)
     return s + "optimal";
@@ -407,88 +509,6 @@ std::string describeCertificate(const Certificate &c) {
   if (__builtin_sub_overflow(c.peak, c.lowerBound, &gap))
     return s + "gap out of the int64 range";
   return s + "gap " + std::to_string(gap) + " B";
-}
-
-//===----------------------------------------------------------------------===//
-// Serialisation
-//===----------------------------------------------------------------------===//
-
-static constexpr size_t kHeaderSize = 9;
-
-std::vector<int64_t> encodeCertificate(const Certificate &c) {
-  std::vector<int64_t> out{kCertificateMagic,
-                           kCertificateVersion,
-                           c.peak,
-                           c.lowerBound,
-                           static_cast<int64_t>(c.kind),
-                           static_cast<int64_t>(c.witness),
-                           c.conditionedOn,
-                           static_cast<int64_t>(c.flow.size()),
-                           static_cast<int64_t>(c.flow2.size())};
-  out.reserve(kHeaderSize + 3 * (c.flow.size() + c.flow2.size()));
-  for (const auto *flow : {&c.flow, &c.flow2})
-    for (const FlowArc &a : *flow) {
-      out.push_back(a.from);
-      out.push_back(a.to);
-      out.push_back(a.amount);
-    }
-  return out;
-}
-
-static bool fail(std::string *error, const std::string &message) {
-  if (error)
-    *error = message;
-  return false;
-}
-
-bool decodeCertificate(const int64_t *data, size_t size, Certificate &c,
-                       std::string *error) {
-  constexpr int64_t maxId = std::numeric_limits<uint32_t>::max();
-  if (size && !data)
-    return fail(error, "no data");
-  if (size < kHeaderSize)
-    return fail(error, "too short for a certificate header");
-  if (data[0] != kCertificateMagic)
-    return fail(error, "bad magic number");
-  if (data[1] != kCertificateVersion)
-    return fail(error, "unsupported version " + std::to_string(data[1]));
-  if (data[4] < 0 || data[4] > static_cast<int64_t>(BoundKind::Exhaustive))
-    return fail(error, "bound kind out of range");
-  if (data[5] < 0 || data[5] > maxId)
-    return fail(error, "witness out of range");
-  if (data[6] < -1 || data[6] > maxId)
-    return fail(error, "conditionedOn out of range");
-  const size_t arcs = (size - kHeaderSize) / 3;
-  if ((size - kHeaderSize) % 3 != 0)
-    return fail(error, "flow section is not a whole number of triples");
-  if (data[7] < 0 || data[8] < 0 || static_cast<uint64_t>(data[7]) > arcs ||
-      static_cast<uint64_t>(data[8]) != arcs - static_cast<uint64_t>(data[7]))
-    return fail(error, "arc counts do not match the size");
-  Certificate out;
-  out.peak = data[2];
-  out.lowerBound = data[3];
-  out.kind = static_cast<BoundKind>(data[4]);
-  out.witness = static_cast<StmtId>(data[5]);
-  out.conditionedOn = data[6];
-  const size_t k1 = static_cast<size_t>(data[7]);
-  for (size_t i = 0; i < arcs; ++i) {
-    const int64_t *t = data + kHeaderSize + 3 * i;
-    if (t[0] < 0 || t[0] > maxId || t[1] < 0 || t[1] > maxId)
-      return fail(error, "flow arc " + std::to_string(i) +
-                             " names a node out of range");
-    if (t[2] <= 0)
-      return fail(error, "flow arc " + std::to_string(i) +
-                             " carries a non-positive amount");
-    FlowArc a{static_cast<uint32_t>(t[0]), static_cast<uint32_t>(t[1]), t[2]};
-    (i < k1 ? out.flow : out.flow2).push_back(a);
-  }
-  c = std::move(out);
-  return true;
-}
-
-bool decodeCertificate(const std::vector<int64_t> &data, Certificate &c,
-                       std::string *error) {
-  return decodeCertificate(data.data(), data.size(), c, error);
 }
 
 } // namespace peakmem

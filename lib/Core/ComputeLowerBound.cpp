@@ -4,7 +4,8 @@
 //
 // computeLowerBound (Bounds.h): the cheap bounds of every statement, then
 // traps at the incumbent's steps by decreasing live bytes, then pairwise
-// strengthening, within a number of max-flows and a Deadline.
+// strengthening, then multiway sets, within a number of max-flows and a
+// Deadline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,8 @@ namespace peakmem {
 /// Beyond this many statements the n^2/4-byte reachability matrix is not
 /// built and the bulk forced-live pass is skipped (traps subsume it).
 static constexpr size_t kMaxBitsetStatements = 8192;
+/// Largest multiway set tried (each evaluation costs one flow per member).
+static constexpr size_t kMaxMultiwayMembers = 16;
 
 namespace {
 
@@ -44,9 +47,12 @@ public:
     if (reached())
       return best;
     rankCandidates();
-    if (trapBounds() || !options.pairwise || !legal)
+    if (trapBounds() || !legal)
       return best;
-    pairwiseBounds();
+    if (options.pairwise && pairwiseBounds())
+      return best;
+    if (options.multiway)
+      multiwayBounds();
     return best;
   }
 
@@ -112,8 +118,9 @@ private:
   /// Pairwise: for y above the bound and x incomparable with y, running x
   /// first is the incumbent's branch, bounded by mem(y) > best; the other
   /// branch is unconstrained. Pairs whose later statement (in the incumbent)
-  /// is not above the bound cannot help.
-  void pairwiseBounds() {
+  /// is not above the bound cannot help. Returns true when the bound reached
+  /// the target.
+  bool pairwiseBounds() {
     std::vector<uint8_t> rel(n);
     for (StmtId y : candidates) {
       if (memAtStep[y] <= best.bytes || outOfBudget())
@@ -131,8 +138,9 @@ private:
                                                 : position[a] > position[b];
           });
       if (pairsWith(y, partners))
-        return;
+        return true;
     }
+    return false;
   }
 
   /// The pairwise bounds of y with each of `partners` in turn. Returns true
@@ -151,6 +159,144 @@ private:
                static_cast<int64_t>(x)});
       if (reached())
         return true;
+    }
+    return false;
+  }
+
+  /// Multiway: for y above the bound, in the same order, a set S grown from
+  /// y (multiwayPool, evaluateMultiway) in the "last" form, then the "first"
+  /// form. The phase has maxFlows flows of its own (pairwise may have used
+  /// up the shared count) and the same deadline.
+  void multiwayBounds() {
+    flows = 0;
+    for (StmtId y : candidates) {
+      if (memAtStep[y] <= best.bytes || outOfBudget())
+        return;
+      for (MultiwayForm form : {MultiwayForm::Last, MultiwayForm::First}) {
+        std::vector<StmtId> pool;
+        size_t numLive = multiwayPool(y, form, pool);
+        if (evaluateMultiway(y, form, pool, numLive))
+          return;
+      }
+    }
+  }
+
+  /// Statements that may join y's set: incomparable with y and before y in
+  /// the incumbent (form Last: executed in y's branch) or after it (First:
+  /// not yet executed), so that the incumbent runs y last (first) among the
+  /// set and y's branch is at most mem(y). Ranked by the bytes of buffers
+  /// not used by y that they keep live at y's incumbent step (as executed
+  /// first users, or as pending last users), then DAG sources (Last) or
+  /// sinks (First) first, then by the bytes of the other buffers they use.
+  /// Returns how many keep buffers live at y's step.
+  size_t multiwayPool(StmtId y, MultiwayForm form, std::vector<StmtId> &pool) {
+    const bool after = form == MultiwayForm::First;
+    std::vector<int64_t> live(n, 0), footprint(n, 0);
+    std::vector<uint8_t> usedByY(p.numBuffers(), 0), rel(n, 0);
+    for (BufferId b : p.statement(y).buffers)
+      usedByY[b] = 1;
+    markAncestors(p, y, rel, 1);
+    markDescendants(p, y, rel, 1);
+    for (BufferId b = 0; b < p.numBuffers(); ++b) {
+      const Buffer &buf = p.buffer(b);
+      if (usedByY[b] || buf.bytes == 0 || buf.users.empty())
+        continue;
+      size_t first = n, last = 0;
+      for (StmtId x : buf.users) {
+        first = std::min(first, position[x]);
+        last = std::max(last, position[x]);
+      }
+      const bool liveAtY =
+          first < position[y] && (!buf.freedInBlock || last > position[y]);
+      for (StmtId x : buf.users)
+        (liveAtY ? live : footprint)[x] += buf.bytes;
+    }
+    pool.clear();
+    size_t numLive = 0;
+    for (StmtId x = 0; x < n; ++x)
+      if (!rel[x] &&
+          (after ? position[x] > position[y] : position[x] < position[y]) &&
+          live[x] + footprint[x] > 0) {
+        pool.push_back(x);
+        numLive += live[x] > 0;
+      }
+    // DAG sources (form Last) or sinks (First) can run anywhere before
+    // (after) the others: prefer them among equals.
+    auto free = [&](StmtId x) {
+      return after ? p.succs(x).empty() : p.preds(x).empty();
+    };
+    std::stable_sort(pool.begin(), pool.end(), [&](StmtId a, StmtId b) {
+      if (live[a] != live[b])
+        return live[a] > live[b];
+      if (free(a) != free(b))
+        return free(a);
+      return footprint[a] > footprint[b];
+    });
+    return numLive;
+  }
+
+  /// The multiway set of y grown from `pool`: y, then the pool statements
+  /// that keep buffers live at y's step (the first `numLive`) and are
+  /// incomparable with every member, up to kMaxMultiwayMembers. A branch not
+  /// above the bound drops its member (or ends the attempt if it is y's, the
+  /// incumbent's branch) for the first untried pool statement incomparable
+  /// with the rest. The newest members are evaluated first; y's branch first
+  /// in the first round, last afterwards. Returns true when the bound
+  /// reached the target.
+  bool evaluateMultiway(StmtId y, MultiwayForm form,
+                        const std::vector<StmtId> &pool, size_t numLive) {
+    std::vector<StmtId> members{y};
+    std::vector<uint8_t> related(n, 0), tried(pool.size(), 0);
+    markAncestors(p, y, related, 1);
+    markDescendants(p, y, related, 1);
+    // Adds untried pool statements among the first `limit` that are
+    // incomparable with every member, up to `count` of them.
+    auto join = [&](size_t limit, size_t count) {
+      for (size_t i = 0; i < limit && count; ++i)
+        if (!tried[i] && !related[pool[i]] &&
+            members.size() < kMaxMultiwayMembers) {
+          tried[i] = 1;
+          --count;
+          members.push_back(pool[i]);
+          markAncestors(p, pool[i], related, 1);
+          markDescendants(p, pool[i], related, 1);
+        }
+    };
+    join(numLive, kMaxMultiwayMembers);
+    for (bool firstRound = true; members.size() >= 2; firstRound = false) {
+      int64_t lowest = kInfeasibleBound;
+      StmtId witness = y;
+      size_t weak = 0;
+      for (size_t j = 0; j < members.size() && !weak; ++j) {
+        const size_t i =
+            firstRound ? (j ? members.size() - j : 0) : members.size() - 1 - j;
+        if (outOfBudget())
+          return false;
+        int64_t branch =
+            multiwayBranch(p, members, members[i], form, nullptr, &flows).bytes;
+        if (branch <= best.bytes) {
+          if (i == 0)
+            return false;
+          weak = i;
+        } else if (branch < lowest ||
+                   (branch == lowest && members[i] < witness)) {
+          lowest = branch;
+          witness = members[i];
+        }
+      }
+      if (!weak) {
+        LowerBound lb{lowest, BoundKind::Multiway, witness, -1, members, form};
+        std::sort(lb.members.begin(), lb.members.end());
+        improve(lb);
+        return reached();
+      }
+      members.erase(members.begin() + weak);
+      std::fill(related.begin(), related.end(), 0);
+      for (StmtId m : members) {
+        markAncestors(p, m, related, 1);
+        markDescendants(p, m, related, 1);
+      }
+      join(pool.size(), 1);
     }
     return false;
   }

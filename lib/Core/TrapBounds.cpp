@@ -3,9 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The minimum-closure bounds: the trap network of one statement (its sides,
-// contracted and solved by max-flow) and the pairwise either/or bound built
-// from two conditioned traps. The networks are written out in
-// docs/Certificates.md and in Bounds.h.
+// contracted and solved by max-flow), conditioned on single statements or
+// sets, and the pairwise either/or bound built from two conditioned traps. The
+// networks are written out in docs/Certificates.md and in Bounds.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,35 +22,55 @@ namespace peakmem {
 // Trap networks
 //===----------------------------------------------------------------------===//
 
-bool trapSides(const Problem &p, StmtId v, bool forward, int64_t conditionedOn,
+bool trapSides(const Problem &p, StmtId v, bool forward,
+               const std::vector<StmtId> &executed,
+               const std::vector<StmtId> &pending,
                std::vector<TrapSide> &sides) {
   const size_t n = p.numStatements();
   if (v >= n)
     return false;
+  for (const auto *set : {&executed, &pending})
+    for (StmtId x : *set)
+      if (x >= n)
+        return false;
+  // Bit 1: on the executed side (P); bit 2: not yet executed (v included).
+  std::vector<uint8_t> before(n, 0), after(n, 0);
+  markAncestors(p, v, before, 1);
+  before[v] = 0;
+  markDescendants(p, v, after, 1);
+  for (StmtId u : executed)
+    if (!before[u])
+      markAncestors(p, u, before, 1);
+  for (StmtId t : pending)
+    if (!after[t])
+      markDescendants(p, t, after, 1);
   // The executed side (P) is the source of the reverse network and the sink
   // of the forward one; v and the not-yet-executed side go opposite.
-  const TrapSide executed = forward ? TrapSide::Sink : TrapSide::Source;
-  const TrapSide pending = forward ? TrapSide::Source : TrapSide::Sink;
-  std::vector<uint8_t> marks(n, 0);
-  markAncestors(p, v, marks, 1);
-  markDescendants(p, v, marks, 2);
-  marks[v] = 3;
-  if (conditionedOn >= 0) {
-    if (static_cast<uint64_t>(conditionedOn) >= n || marks[conditionedOn] >= 2)
-      return false;
-    // anc(u) + {u} never meets {v} + desc(v) when u is not in it.
-    markAncestors(p, static_cast<StmtId>(conditionedOn), marks, 1);
-  } else if (conditionedOn != -1) {
-    return false;
-  }
+  const TrapSide executedSide = forward ? TrapSide::Sink : TrapSide::Source;
+  const TrapSide pendingSide = forward ? TrapSide::Source : TrapSide::Sink;
   sides.assign(n, TrapSide::Free);
-  for (StmtId x = 0; x < n; ++x)
-    if (marks[x] == 1)
-      sides[x] = executed;
-    else if (marks[x] == 2)
-      sides[x] = pending;
+  for (StmtId x = 0; x < n; ++x) {
+    if (before[x] && after[x])
+      return false; // Both sides: no feasible P.
+    if (before[x])
+      sides[x] = executedSide;
+    else if (after[x])
+      sides[x] = pendingSide;
+  }
   sides[v] = TrapSide::Sink;
   return true;
+}
+
+bool trapSides(const Problem &p, StmtId v, bool forward, int64_t conditionedOn,
+               std::vector<TrapSide> &sides) {
+  if (conditionedOn < -1 ||
+      (conditionedOn >= 0 &&
+       static_cast<uint64_t>(conditionedOn) >= p.numStatements()))
+    return false;
+  std::vector<StmtId> executed;
+  if (conditionedOn >= 0)
+    executed.push_back(static_cast<StmtId>(conditionedOn));
+  return trapSides(p, v, forward, executed, {}, sides);
 }
 
 namespace {
@@ -311,6 +331,25 @@ LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
 LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
                      int64_t conditionedOn) {
   return trapBound(p, v, kind, conditionedOn, nullptr, nullptr);
+}
+
+LowerBound conditionedTrap(const Problem &p, StmtId v,
+                           const std::vector<StmtId> &executed,
+                           const std::vector<StmtId> &pending,
+                           std::vector<FlowArc> *flow, size_t *numMaxFlows) {
+  LowerBound lb;
+  lb.kind = BoundKind::ReverseTrap;
+  lb.witness = v;
+  if (flow)
+    flow->clear();
+  std::vector<TrapSide> sides;
+  if (!trapSides(p, v, /*forward=*/false, executed, pending, sides)) {
+    lb.bytes = kInfeasibleBound;
+    return lb;
+  }
+  TrapSolver solver(p, v, /*forward=*/false, sides);
+  lb.bytes = baseBytes(p, v) + solver.solve(flow, numMaxFlows);
+  return lb;
 }
 
 LowerBound pairwiseBound(const Problem &p, StmtId v, StmtId u) {

@@ -30,6 +30,15 @@ DictionaryAttr certificateToAttr(MLIRContext *ctx, const Certificate &c) {
   cert.append("conditioned_on", b.getI64IntegerAttr(c.conditionedOn));
   cert.append("flow", flowToAttr(ctx, c.flow));
   cert.append("flow2", flowToAttr(ctx, c.flow2));
+  if (c.kind == BoundKind::Multiway) {
+    cert.append("form", b.getStringAttr(multiwayFormName(c.form)));
+    SmallVector<int64_t> members(c.members.begin(), c.members.end());
+    cert.append("members", DenseI64ArrayAttr::get(ctx, members));
+    SmallVector<Attribute> flows;
+    for (const std::vector<FlowArc> &flow : c.memberFlows)
+      flows.push_back(flowToAttr(ctx, flow));
+    cert.append("flows", ArrayAttr::get(ctx, flows));
+  }
   NamedAttrList record;
   record.append("peak", b.getI64IntegerAttr(c.peak));
   record.append("lower_bound", b.getI64IntegerAttr(c.lowerBound));
@@ -44,6 +53,47 @@ static std::string getI64(DictionaryAttr dict, StringRef name, int64_t &out) {
   if (!attr || !attr.getType().isInteger(64))
     return ("missing or non-i64 '" + name + "'").str();
   out = attr.getInt();
+  return {};
+}
+
+/// Appends the multiway section of the version-2 flat encoding
+/// (Certificate.h) from the optional entries "form", "members" and "flows";
+/// absent entries encode an empty section (form last, no members).
+static std::string appendMultiway(DictionaryAttr cert,
+                                  std::vector<int64_t> &flat) {
+  int64_t form = 0;
+  if (Attribute a = cert.get("form")) {
+    auto name = dyn_cast<StringAttr>(a);
+    if (!name || (name.getValue() != "last" && name.getValue() != "first"))
+      return "'form' must be \"last\" or \"first\"";
+    form = name.getValue() == "first";
+  }
+  DenseI64ArrayAttr members;
+  if (Attribute a = cert.get("members"))
+    if (!(members = dyn_cast<DenseI64ArrayAttr>(a)))
+      return "'members' must be an array<i64>";
+  ArrayAttr flows;
+  if (Attribute a = cert.get("flows"))
+    if (!(flows = dyn_cast<ArrayAttr>(a)))
+      return "'flows' must be an array of array<i64>";
+  const size_t k = members ? members.size() : 0;
+  if ((flows ? flows.size() : 0) != k)
+    return "'flows' must hold one flow per member";
+  flat.push_back(form);
+  flat.push_back(static_cast<int64_t>(k));
+  if (members)
+    flat.insert(flat.end(), members.asArrayRef().begin(),
+                members.asArrayRef().end());
+  SmallVector<DenseI64ArrayAttr> arrays;
+  for (size_t i = 0; i < k; ++i) {
+    auto flow = dyn_cast<DenseI64ArrayAttr>(flows[i]);
+    if (!flow || flow.size() % 3)
+      return "'flows' must hold (from, to, amount) triples as array<i64>";
+    arrays.push_back(flow);
+    flat.push_back(flow.size() / 3);
+  }
+  for (DenseI64ArrayAttr flow : arrays)
+    flat.insert(flat.end(), flow.asArrayRef().begin(), flow.asArrayRef().end());
   return {};
 }
 
@@ -84,6 +134,8 @@ std::string certificateFromAttr(DictionaryAttr record, Certificate &c) {
                                flow2.size() / 3};
   flat.insert(flat.end(), flow.asArrayRef().begin(), flow.asArrayRef().end());
   flat.insert(flat.end(), flow2.asArrayRef().begin(), flow2.asArrayRef().end());
+  if (std::string error = appendMultiway(cert, flat); !error.empty())
+    return "certificate: " + error;
   std::string error;
   if (!decodeCertificate(flat, c, &error))
     return "certificate: " + error;

@@ -179,7 +179,16 @@ TEST(BoundsTrap, ForkJoinNeedsPairwise) {
   EXPECT_EQ(lb.kind, BoundKind::Pairwise);
   BoundOptions noPairs;
   noPairs.pairwise = false;
+  noPairs.multiway = false;
   EXPECT_EQ(computeLowerBound(p, order, noPairs).bytes, 11);
+  // A multiway set {b2, a2} in the "last" form is the pairwise bound.
+  BoundOptions multiwayOnly;
+  multiwayOnly.pairwise = false;
+  LowerBound mw = computeLowerBound(p, order, multiwayOnly);
+  EXPECT_EQ(mw.bytes, 12);
+  EXPECT_EQ(mw.kind, BoundKind::Multiway);
+  EXPECT_EQ(mw.form, MultiwayForm::Last);
+  EXPECT_EQ(mw.members, (std::vector<StmtId>{1, 3}));
 }
 
 TEST(BoundsTrap, ForwardEqualsReverseAndMatchesEnumeration) {
@@ -257,7 +266,12 @@ TEST(BoundsSoundness, RandomProblemsAgainstBruteForce) {
                     std::chrono::steady_clock::now() - start)
                     .count();
     ASSERT_LE(lb.bytes, opt);
-    ASSERT_LE(lb.bytes, pair);
+    // Without multiway sets the driver never beats the best pair.
+    BoundOptions noMultiway;
+    noMultiway.multiway = false;
+    LowerBound lbPairs = computeLowerBound(p, best, noMultiway);
+    ASSERT_LE(lbPairs.bytes, pair);
+    ASSERT_LE(lbPairs.bytes, lb.bytes);
     // The reported witness reproduces the reported value.
     switch (lb.kind) {
     case BoundKind::Boundary:
@@ -276,12 +290,17 @@ TEST(BoundsSoundness, RandomProblemsAgainstBruteForce) {
     case BoundKind::Pairwise:
       EXPECT_EQ(pairwiseBound(p, lb.witness, lb.conditionedOn).bytes, lb.bytes);
       break;
+    case BoundKind::Multiway:
+      EXPECT_EQ(multiwayBound(p, lb.members, lb.form).bytes, lb.bytes);
+      EXPECT_GE(lb.members.size(), 2u);
+      break;
     case BoundKind::Exhaustive:
       ADD_FAILURE() << "computeLowerBound never returns an exhaustive bound";
       break;
     }
     BoundOptions noPairs;
     noPairs.pairwise = false;
+    noPairs.multiway = false;
     LowerBound lbSingle = computeLowerBound(p, best, noPairs);
     ASSERT_EQ(lbSingle.bytes, single) << "iter " << iter;
     LowerBound lbIdentity = computeLowerBound(p, identityOrder(p));

@@ -174,7 +174,7 @@ TEST(Certificate, OptimalOrdersAndTampering) {
   std::mt19937 rng(77);
   const int numProblems = 600;
   int optimal = 0, rejected = 0, tampered = 0;
-  int byKind[6] = {0, 0, 0, 0, 0, 0};
+  int byKind[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   size_t maxWords = 0;
   for (int iter = 0; iter < numProblems; ++iter) {
     Problem p = test::randomProblem(rng, 3 + iter % 10);

@@ -3035,7 +3035,7 @@ def extract_records(text: str) -> Records:
 # ------------------------------------------------------------ truth oracle
 
 BOUND_KINDS = ("boundary", "local", "forced-live", "reverse-trap",
-               "forward-trap", "pairwise", "exhaustive")
+               "forward-trap", "pairwise", "exhaustive", "multiway")
 
 
 class Facts:
@@ -3142,7 +3142,21 @@ def evidence_malformed(pairs, prefix: str) -> bool:
         v = _get(cp, f)
         if v is None or v[0] != "dense" or v[1] != "i64" or len(v[2]) % 3:
             return True
-    return False
+    # Multiway records also hold form, members and one flow per member;
+    # other kinds hold none of them.
+    extra = [_get(cp, f) for f in ("form", "members", "flows")]
+    if kind[1] != "multiway":
+        return any(e is not None for e in extra)
+    form, members, flows = extra
+    if form is None or form[0] != "str" or form[1] not in ("last", "first"):
+        return True
+    if members is None or members[0] != "dense" or members[1] != "i64":
+        return True
+    if flows is None or flows[0] != "array" or \
+            len(flows[1]) != len(members[2]):
+        return True
+    return any(v[0] != "dense" or v[1] != "i64" or len(v[2]) % 3
+               for v in flows[1])
 
 
 def judge(recs: Records, facts: Facts) -> Tuple[List[str], bool]:

@@ -26,6 +26,11 @@
 //                 of the reverse one); it is kept as an independent check.
 //  * pairwise     for incomparable u, v every order runs one first, so
 //                 peak >= min(trap(v | u executed), trap(u | v executed)).
+//  * multiway     for a set S of k >= 2 pairwise-incomparable statements
+//                 every order runs one member last (first) among S, so
+//                 peak >= min over s in S of trap(s | S\{s} executed)
+//                 ("last" form; k = 2 is pairwise), or of
+//                 trap(s | S\{s} not executed) ("first" form).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,11 +55,12 @@ enum class BoundKind : uint8_t {
   Pairwise,
   /// Not a formula: no order peaks below the bound, by enumeration
   /// (ExhaustiveCheck.h). Only certificates carry it.
-  Exhaustive
+  Exhaustive,
+  Multiway
 };
 
 /// "boundary", "local", "forced-live", "reverse-trap", "forward-trap",
-/// "pairwise", "exhaustive".
+/// "pairwise", "exhaustive", "multiway".
 const char *boundKindName(BoundKind kind);
 /// Inverse of boundKindName; false (and `kind` untouched) for other strings.
 bool parseBoundKind(const std::string &name, BoundKind &kind);
@@ -84,9 +90,18 @@ private:
   std::vector<uint64_t> anc, desc;
 };
 
+/// Which member of a multiway set the branches are about: the one running
+/// last among the set (the others executed) or first (the others not yet).
+enum class MultiwayForm : uint8_t { Last = 0, First = 1 };
+/// "last", "first".
+const char *multiwayFormName(MultiwayForm form);
+
 struct BoundOptions {
   /// Try pairwise either/or bounds when single-statement bounds fall short.
   bool pairwise = true;
+  /// Try multiway bounds (sets of k >= 2 statements) when pairwise falls
+  /// short.
+  bool multiway = true;
   /// At most this many max-flow computations (a trap whose contracted
   /// network is trivial is evaluated without a flow and does not count).
   size_t maxFlows = 64;
@@ -103,6 +118,11 @@ struct LowerBound {
   StmtId witness = 0;
   /// Pairwise partner, or -1.
   int64_t conditionedOn = -1;
+  /// Multiway only: the set S, strictly increasing (witness is the member
+  /// whose branch attains the minimum), and which member the branches are
+  /// about.
+  std::vector<StmtId> members = {};
+  MultiwayForm form = MultiwayForm::Last;
 };
 
 /// trapBound's value when conditionedOn can never run before the witness.
@@ -134,11 +154,11 @@ LowerBound pairwiseBound(const Problem &p, StmtId v, StmtId u);
 
 /// Best lower bound found within `options`, cheapest bounds first, then
 /// traps at the incumbent's steps by decreasing live bytes, then pairwise
-/// strengthening at its peak steps. Stops as soon as the bound reaches the
-/// incumbent's peak (the incumbent is then optimal). Every statement v with
-/// mem(incumbent step of v) <= the bound found so far is skipped: its trap
-/// cannot exceed that. `incumbent` should be a legal order; if it is not,
-/// the cheap bounds are still returned.
+/// strengthening at its peak steps, then multiway sets grown there. Stops as
+/// soon as the bound reaches the incumbent's peak (the incumbent is then
+/// optimal). Every statement v with mem(incumbent step of v) <= the bound found
+/// so far is skipped: its trap cannot exceed that. `incumbent` should be a
+/// legal order; if it is not, the cheap bounds are still returned.
 LowerBound computeLowerBound(const Problem &p, const Order &incumbent,
                              const BoundOptions &options = {});
 
@@ -186,6 +206,16 @@ enum class TrapSide : uint8_t { Free, Source, Sink };
 bool trapSides(const Problem &p, StmtId v, bool forward, int64_t conditionedOn,
                std::vector<TrapSide> &sides);
 
+/// Sides of the network of v conditioned on a set: `executed` statements and
+/// their ancestors join the executed side (as anc(v)), `pending` ones and
+/// their descendants the not-yet-executed side (as desc(v)). Returns false
+/// (sides unspecified) if an id is out of range or the two sides meet
+/// (no feasible P). O((|executed| + |pending| + 1) * (n + m)).
+bool trapSides(const Problem &p, StmtId v, bool forward,
+               const std::vector<StmtId> &executed,
+               const std::vector<StmtId> &pending,
+               std::vector<TrapSide> &sides);
+
 /// trapBound that also returns a maximum flow of the canonical network as
 /// arcs with positive flow, sorted by (from, to), unique; the bound is
 /// base(v) + the flow's value. `numMaxFlows`, if given, is incremented when a
@@ -193,6 +223,42 @@ bool trapSides(const Problem &p, StmtId v, bool forward, int64_t conditionedOn,
 LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
                      int64_t conditionedOn, std::vector<FlowArc> *flow,
                      size_t *numMaxFlows = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Multiway bounds (conditionedTrap: TrapBounds.cpp; MultiwayBound.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Trap of v (reverse network) over the feasible P that contain every
+/// statement of `executed` (with its ancestors) and none of `pending` (nor
+/// its descendants). kInfeasibleBound if no such P exists (a conflicting
+/// condition, an id out of range). Like a conditioned trapBound, it bounds
+/// only the orders in which the condition holds at v's step.
+LowerBound conditionedTrap(const Problem &p, StmtId v,
+                           const std::vector<StmtId> &executed,
+                           const std::vector<StmtId> &pending,
+                           std::vector<FlowArc> *flow = nullptr,
+                           size_t *numMaxFlows = nullptr);
+
+/// The branch of member `s` of the multiway set `members`: conditionedTrap
+/// of s with the other members executed (Last) or pending (First).
+LowerBound multiwayBranch(const Problem &p, const std::vector<StmtId> &members,
+                          StmtId s, MultiwayForm form,
+                          std::vector<FlowArc> *flow = nullptr,
+                          size_t *numMaxFlows = nullptr);
+
+/// min over the members s of multiwayBranch(s) (kind Multiway, witness the
+/// first member attaining it, members sorted). kInfeasibleBound bytes when
+/// `members` has fewer than 2 statements, a duplicate, an id out of range
+/// or two comparable statements. `flows`, if given, gets one flow per
+/// (sorted) member.
+LowerBound multiwayBound(const Problem &p, std::vector<StmtId> members,
+                         MultiwayForm form,
+                         std::vector<std::vector<FlowArc>> *flows = nullptr,
+                         size_t *numMaxFlows = nullptr);
+
+/// True iff the statements are distinct and pairwise incomparable.
+/// O(k * (n + m)).
+bool pairwiseIncomparable(const Problem &p, const std::vector<StmtId> &set);
 
 } // namespace peakmem
 

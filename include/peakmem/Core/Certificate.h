@@ -45,6 +45,14 @@ struct Certificate {
   /// Pairwise only: a flow on the network of (conditionedOn | witness
   /// executed).
   std::vector<FlowArc> flow2;
+  /// Multiway only: the set S (strictly increasing, k >= 2, pairwise
+  /// incomparable; witness is the first member whose branch attains the
+  /// minimum), the form, and per member a flow on the reverse network of
+  /// (member | the other members executed (Last) / not executed (First)).
+  /// Other kinds: empty, Last.
+  std::vector<StmtId> members;
+  MultiwayForm form = MultiwayForm::Last;
+  std::vector<std::vector<FlowArc>> memberFlows;
 
   bool isOptimal() const { return lowerBound == peak; }
 };
@@ -69,7 +77,10 @@ Certificate certifyOrder(const Problem &p, const Order &order,
 /// Validates `c` against the Problem and the order without any solver:
 /// the problem is valid, the order legal and peaking at c.peak, the bound
 /// recomputed (cheap kinds) or proven by the flows (trap kinds, pairwise)
-/// equals c.lowerBound, and c.lowerBound <= c.peak. Returns "" if valid, else
+/// equals c.lowerBound, and c.lowerBound <= c.peak. Multiway: k >= 2
+/// strictly increasing, pairwise-incomparable members, one valid flow per
+/// member, the minimum over the branches equal to the claim and attained
+/// first at the witness. Returns "" if valid, else
 /// the first violation found. Linear in the problem and the certificate
 /// (up to a logarithmic factor for arc look-ups).
 std::string checkCertificate(const Problem &p, const Order &order,
@@ -79,20 +90,30 @@ std::string checkCertificate(const Problem &p, const Order &order,
 /// statement 3 | 1): optimal".
 std::string describeCertificate(const Certificate &c);
 
-/// Flat int64 encoding (a dense i64 array attribute in the MLIR layer):
-///   [0] kCertificateMagic  [1] kCertificateVersion
+/// Flat int64 encoding (a dense i64 array attribute in the MLIR layer),
+/// version 1:
+///   [0] kCertificateMagic  [1] 1
 ///   [2] peak  [3] lowerBound  [4] kind (BoundKind as 0..6)
 ///   [5] witness  [6] conditionedOn (-1 or a statement)
 ///   [7] k1 = arcs in flow  [8] k2 = arcs in flow2
 ///   then k1 triples (from, to, amount) of flow, then k2 triples of flow2.
 /// Size is exactly 9 + 3 * (k1 + k2).
+/// Version 2 (kCertificateVersion) appends the multiway section and allows
+/// kind 7 (multiway):
+///   [e] form (0 last, 1 first)  [e+1] k = members
+///   then k member ids, then k arc counts c_1..c_k, then c_1 triples of the
+///   first member's flow, ..., c_k triples of the last one's,
+/// where e = 9 + 3 * (k1 + k2); size exactly e + 2 + 2k + 3 * sum(c_i).
+/// encodeCertificate writes version 1 whenever the multiway section would be
+/// empty (every kind but multiway), so those encodings are unchanged.
 constexpr int64_t kCertificateMagic = 0x504B4D43; // "PKMC"
-constexpr int64_t kCertificateVersion = 1;
+constexpr int64_t kCertificateVersion = 2;
 std::vector<int64_t> encodeCertificate(const Certificate &c);
-/// Decodes the layout above. Rejects (returns false, `c` unspecified, a
+/// Decodes the layouts above. Rejects (returns false, `c` unspecified, a
 /// reason in *error if given) anything malformed: wrong size, magic or
-/// version, kind out of range, ids outside uint32, conditionedOn < -1,
-/// negative counts or amounts. Never reads out of bounds.
+/// version, kind out of range (multiway in version 1), ids outside uint32,
+/// conditionedOn < -1, form not 0 or 1, negative counts or amounts. Never
+/// reads out of bounds.
 bool decodeCertificate(const int64_t *data, size_t size, Certificate &c,
                        std::string *error = nullptr);
 bool decodeCertificate(const std::vector<int64_t> &data, Certificate &c,
