@@ -47,8 +47,8 @@ struct ArenaOrderSearchOptions {
   /// Wall-clock budget of the whole search (the first plan included).
   double budgetMs = 1000;
   /// Share of the budget for the first plan of the starting order (where
-  /// the arena is usually won: on ReDimNet B0's final program the placement
-  /// search needs about 3.5 s of a 5 s budget to reach the bound).
+  /// the arena is usually won: on ReDimNet B0's recomputed program the
+  /// placement search needs about 4 s of an idle core to reach the bound).
   double firstPlanShare = 0.8;
   /// Budget of each neighbour's plan (baselines plus a short search).
   double neighbourPlanMs = 20;
