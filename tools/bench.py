@@ -311,7 +311,8 @@ def write_results(rows, md_path, csv_path, args):
                      f"{r.get('measured_arena', '–')} | {r.get('digest_imported', '–')} | "
                      f"{r.get('digest_final', '–')} | {r.get('digest_arena', '–')} |")
         L.append("")
-    plotted = [r for r in rows if r["model"] in PLOT_MODELS]
+    # Plots are drawn for the default pipeline only (docs/img holds one set).
+    plotted = [r for r in rows if r["model"] in PLOT_MODELS and not args.recompute]
     if plotted:
         L.append("## Plots\n")
         L.append("Live heap bytes over the statements of the function body: as imported, after "
@@ -319,7 +320,8 @@ def write_results(rows, md_path, csv_path, args):
                  "lower bound (`python -m peakmem plot MODEL --upstream -o PNG`).\n")
         for r in plotted:
             L.append(f"![{r['model']}](img/{r['model']}.png)\n")
-    arena_plotted = [r for r in rows if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]]
+    arena_plotted = [r for r in rows if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]
+                     and not args.recompute]
     if arena_plotted:
         L.append("Static arena plans of the final program: each placed buffer a rectangle "
                  "(its lifetime in statement steps against its bytes in the arena), with the "
@@ -893,7 +895,7 @@ def run(args):
             timelines = optimize.live_timelines(r["_before"], r["_after"], r["_upstream"])
             plot.plot_before_after(timelines, str(img / f"{r['model']}.png"),
                                    title=r["model"], lower_bound=r["lower_bound"])
-        if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]:
+        if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"] and not args.recompute:
             plot.plot_arena(r["_arena_plan"], str(img / f"arena_{r['model']}.png"),
                             title=r["model"],
                             baselines={b: r[arena_key(b)] for b in ARENA_BASELINES})

@@ -19,7 +19,7 @@ namespace {
 class StepRewriter {
 public:
   StepRewriter(const BlockModel &bm, const Contraction &c)
-      : bm(bm), terminator(&bm.block->back()) {
+      : terminator(&bm.block->back()) {
     for (StmtId s : c.toOriginal)
       stmtOps.push_back(bm.ops[s]);
     buffers.assign(bm.allocations.begin(), bm.allocations.end());
@@ -46,7 +46,6 @@ private:
   void cloneMembers(const std::vector<StmtId> &members, size_t firstClone);
   void rewireLateUsers(const RecomputeStep &step);
 
-  const BlockModel &bm;
   Operation *terminator;
   llvm::MapVector<Value, Operation *> freeOf;
   // The step being applied.
