@@ -180,7 +180,8 @@ def CertifyPass : Pass<"peakmem-certify"> {
   let description = [{
     Computes lower bounds on the peak of every legal order of each block
     (boundary, local, forced-live, reverse and forward closure min-cut "trap"
-    bounds, pairwise either/or bounds around the peak steps) and records, on
+    bounds, pairwise either/or bounds around the peak steps, and multiway
+    bounds: one of a set of statements runs last, or first) and records, on
     the function, for its body:
 
       peakmem.peak        = <bytes of the current order> : i64
@@ -190,6 +191,9 @@ def CertifyPass : Pass<"peakmem-certify"> {
                              conditioned_on = <statement or -1>,
                              flow = array<i64: from, to, amount, ...>,
                              flow2 = array<i64: ...>}
+                            (a multiway record also has form = "last" or
+                             "first", members = array<i64: ...> and flows,
+                             one flow per member: docs/Certificates.md)
 
     When the best bound leaves a gap, the block is enumerated instead: the
     executed sets that steps below the current peak reach (on the contracted
