@@ -37,6 +37,16 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     c.lowerBound = lb.bytes;
     return c;
   };
+  // An either/or bound whose statements are not incomparable: certify the
+  // plain reverse trap of the witness instead.
+  auto fallBackToWitnessTrap = [&] {
+    c.kind = BoundKind::ReverseTrap;
+    c.flow2.clear();
+    c.memberFlows.clear();
+    c.lowerBound =
+        trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow).bytes;
+    return c;
+  };
   if (bound.kind != BoundKind::Boundary && bound.witness >= n)
     return fallBackToBoundary();
   switch (bound.kind) {
@@ -73,30 +83,16 @@ Certificate makeCertificate(const Problem &p, const Order &order,
                         bound.witness, &c.flow2)
             : first;
     if (u < 0 || first.bytes == kInfeasibleBound ||
-        second.bytes == kInfeasibleBound) {
-      // Not an incomparable pair: certify the plain trap of the witness.
-      c.kind = BoundKind::ReverseTrap;
-      c.flow2.clear();
-      c.lowerBound =
-          trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow)
-              .bytes;
-      return c;
-    }
+        second.bytes == kInfeasibleBound)
+      return fallBackToWitnessTrap();
     c.conditionedOn = u;
     c.lowerBound = std::min(first.bytes, second.bytes);
     return c;
   }
   case BoundKind::Multiway: {
     LowerBound lb = multiwayBound(p, bound.members, bound.form, &c.memberFlows);
-    if (lb.bytes == kInfeasibleBound) {
-      // Not a set of k >= 2 incomparable statements: the witness's trap.
-      c.kind = BoundKind::ReverseTrap;
-      c.memberFlows.clear();
-      c.lowerBound =
-          trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow)
-              .bytes;
-      return c;
-    }
+    if (lb.bytes == kInfeasibleBound) // Not k >= 2 incomparable statements.
+      return fallBackToWitnessTrap();
     c.witness = lb.witness;
     c.members = lb.members;
     c.form = lb.form;

@@ -68,20 +68,31 @@ static void accumulate(int64_t &total, int64_t v) {
     total = v > kMaxTotal - total ? kMaxTotal + 1 : total + v;
 }
 
+int64_t Problem::totalMacs() const {
+  int64_t macs = 0;
+  for (const Statement &s : stmts)
+    accumulate(macs, s.macs);
+  return macs;
+}
+
+int64_t Problem::totalOps() const {
+  int64_t ops = 0;
+  for (const Statement &s : stmts)
+    accumulate(ops, s.ops);
+  return ops;
+}
+
 std::string Problem::checkTotals() const {
-  int64_t bytes = 0, macs = 0, ops = 0;
+  int64_t bytes = 0;
   accumulate(bytes, liveIn);
   for (const Buffer &b : buffers)
     accumulate(bytes, b.bytes);
-  for (const Statement &s : stmts) {
+  for (const Statement &s : stmts)
     accumulate(bytes, s.scratch);
-    accumulate(macs, s.macs);
-    accumulate(ops, s.ops);
-  }
   if (bytes > kMaxTotal)
     return "totals more than 2^62 - 1 bytes of buffers and scratch (the "
            "limit of the memory model)";
-  if (macs > kMaxTotal || ops > kMaxTotal)
+  if (totalMacs() > kMaxTotal || totalOps() > kMaxTotal)
     return "totals more than 2^62 - 1 multiply-accumulates or operations (the "
            "limit of the memory model)";
   return {};

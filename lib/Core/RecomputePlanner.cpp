@@ -483,10 +483,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   RecomputePlan plan;
   plan.problem = p;
   plan.order = current;
-  for (StmtId s = 0; s < p.numStatements(); ++s) {
-    plan.macsBefore += p.statement(s).macs;
-    plan.opsBefore += p.statement(s).ops;
-  }
+  plan.macsBefore = p.totalMacs();
+  plan.opsBefore = p.totalOps();
   if (!checkInput(p, current, plan))
     return plan;
   plan.peak = plan.peakBefore = simulatePeak(p, current);

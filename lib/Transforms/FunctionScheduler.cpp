@@ -18,26 +18,11 @@ void setPeakAttr(Operation *op, int64_t bytes) {
               IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
 }
 
-int64_t functionMacs(const MemoryModel &model) {
-  const BlockModel &entry = *model.getEntryBlockModel();
-  int64_t macs = 0;
-  for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
-    macs += entry.problem.statement(s).macs;
-  return macs;
-}
-
-int64_t functionOps(const MemoryModel &model) {
-  const BlockModel &entry = *model.getEntryBlockModel();
-  int64_t ops = 0;
-  for (StmtId s = 0; s < entry.problem.numStatements(); ++s)
-    ops += entry.problem.statement(s).ops;
-  return ops;
-}
-
 void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
+  const Problem &body = model.getEntryBlockModel()->problem;
   auto i64 = IntegerType::get(fn.getContext(), 64);
-  fn->setAttr(kMacsAttr, IntegerAttr::get(i64, functionMacs(model)));
-  fn->setAttr(kOpsAttr, IntegerAttr::get(i64, functionOps(model)));
+  fn->setAttr(kMacsAttr, IntegerAttr::get(i64, body.totalMacs()));
+  fn->setAttr(kOpsAttr, IntegerAttr::get(i64, body.totalOps()));
 }
 
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {

@@ -431,25 +431,7 @@ TEST(Certificate, DecoderRejectsMalformedInput) {
     std::vector<int64_t> w;
     if (iter % 2) {
       w = good;
-      for (int k = 0, m = 1 + rng() % 3; k < m; ++k) {
-        size_t i = rng() % w.size();
-        switch (rng() % 4) {
-        case 0:
-          w[i] = static_cast<int64_t>(rng());
-          break;
-        case 1:
-          w[i] += static_cast<int64_t>(rng() % 5) - 2;
-          break;
-        case 2:
-          w[i] = static_cast<int64_t>(rng() % 40) - 1;
-          break;
-        default:
-          w.resize(rng() % (w.size() + 4), static_cast<int64_t>(rng() % 7));
-          break;
-        }
-        if (w.empty())
-          break;
-      }
+      test::mutateEncoding(w, rng);
     } else {
       w.resize(rng() % 40);
       for (int64_t &x : w)

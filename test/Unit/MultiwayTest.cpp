@@ -292,23 +292,7 @@ TEST(Multiway, EncodingIsRobust) {
   int decoded = 0;
   for (int iter = 0; iter < 20000; ++iter) {
     std::vector<int64_t> w = good;
-    for (int k = 0, m = 1 + rng() % 3; k < m && !w.empty(); ++k) {
-      size_t i = rng() % w.size();
-      switch (rng() % 4) {
-      case 0:
-        w[i] = static_cast<int64_t>(rng());
-        break;
-      case 1:
-        w[i] += static_cast<int64_t>(rng() % 5) - 2;
-        break;
-      case 2:
-        w[i] = static_cast<int64_t>(rng() % 40) - 1;
-        break;
-      default:
-        w.resize(rng() % (w.size() + 4), static_cast<int64_t>(rng() % 7));
-        break;
-      }
-    }
+    test::mutateEncoding(w, rng);
     if (!decodeCertificate(w, d, &error))
       continue;
     ++decoded;

@@ -74,6 +74,8 @@ TEST(Problem, TotalsUpToTheLimitAreValid) {
   p.finalize();
   EXPECT_EQ(p.check(), "");
   EXPECT_EQ(simulatePeak(p, identityOrder(p)), kMaxTotal);
+  EXPECT_EQ(p.totalMacs(), 2 * (kMaxTotal / 2));
+  EXPECT_EQ(p.totalOps(), 0);
 }
 
 TEST(Problem, CheckRejectsTotalsOverTheLimit) {
@@ -106,6 +108,7 @@ TEST(Problem, CheckRejectsTotalsOverTheLimit) {
   ops.statement(1).ops = std::numeric_limits<int64_t>::max();
   ops.statement(0).ops = 1;
   EXPECT_EQ(ops.check(), macsError);
+  EXPECT_EQ(ops.totalOps(), kMaxTotal + 1); // saturated, never wrapped
   ops.statement(0).ops = -1;
   EXPECT_EQ(ops.check(), "statement 0 has negative MACs or operations");
   Problem q = twoBuffers(8);

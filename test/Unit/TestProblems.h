@@ -157,6 +157,29 @@ inline bool checkTiming() {
 }
 inline const bool kCheckTiming = checkTiming();
 
+/// One to three random edits of an encoded certificate (a word replaced,
+/// nudged or set small; the encoding truncated or extended), stopping early
+/// when it becomes empty. `w` must not be empty.
+inline void mutateEncoding(std::vector<int64_t> &w, std::mt19937_64 &rng) {
+  for (int k = 0, m = 1 + rng() % 3; k < m && !w.empty(); ++k) {
+    size_t i = rng() % w.size();
+    switch (rng() % 4) {
+    case 0:
+      w[i] = static_cast<int64_t>(rng());
+      break;
+    case 1:
+      w[i] += static_cast<int64_t>(rng() % 5) - 2;
+      break;
+    case 2:
+      w[i] = static_cast<int64_t>(rng() % 40) - 1;
+      break;
+    default:
+      w.resize(rng() % (w.size() + 4), static_cast<int64_t>(rng() % 7));
+      break;
+    }
+  }
+}
+
 } // namespace peakmem::test
 
 #endif // PEAKMEM_TEST_UNIT_TESTPROBLEMS_H

@@ -102,6 +102,12 @@ public:
   /// Overflow-free for any field values.
   std::string checkTotals() const;
 
+  /// Sums of the statements' MACs and operations (negatives count as 0),
+  /// saturating at kMaxTotal + 1: exact for a problem that passes
+  /// checkTotals().
+  int64_t totalMacs() const;
+  int64_t totalOps() const;
+
   size_t numStatements() const { return stmts.size(); }
   size_t numBuffers() const { return buffers.size(); }
   const Statement &statement(StmtId s) const { return stmts[s]; }

@@ -75,11 +75,8 @@ void applyOrder(mlir::Block *block, llvm::ArrayRef<mlir::Operation *> ops,
 /// Sets `peakmem.peak = bytes : i64` on `op`.
 void setPeakAttr(mlir::Operation *op, int64_t bytes);
 
-/// Multiply-accumulates of the function body (`peakmem.macs`).
-int64_t functionMacs(const MemoryModel &model);
-/// Element operations of the function body (`peakmem.ops`).
-int64_t functionOps(const MemoryModel &model);
-/// Sets `peakmem.macs` and `peakmem.ops` of `fn` from `model`.
+/// Sets `peakmem.macs` and `peakmem.ops` of `fn`: the multiply-accumulates
+/// and element operations of its body in `model` (Problem::totalMacs/Ops).
 void setCostAttrs(mlir::FunctionOpInterface fn, const MemoryModel &model);
 
 /// The one place that keeps peakmem attributes true after a pass changed the
