@@ -365,9 +365,7 @@ Reduced reduce(const Problem &p) {
     if (into[v] != kKept)
       continue;
     const Statement &st = p.statement(v);
-    StmtId id = r.problem.addStatement(st.kind, st.scratch);
-    r.problem.statement(id).macs = st.macs;
-    r.problem.statement(id).ops = st.ops;
+    StmtId id = r.problem.addStatementLike(st);
     r.problem.statement(id).target = st.target;
     r.group[v] = id;
     r.toOriginal.push_back(v);

@@ -20,6 +20,13 @@ StmtId Problem::addStatement(StmtKind kind, int64_t scratch) {
   return static_cast<StmtId>(stmts.size() - 1);
 }
 
+StmtId Problem::addStatementLike(const Statement &st) {
+  StmtId id = addStatement(st.kind, st.scratch);
+  stmts[id].macs = st.macs;
+  stmts[id].ops = st.ops;
+  return id;
+}
+
 BufferId Problem::addBuffer(int64_t bytes, bool freedInBlock) {
   Buffer b;
   b.bytes = bytes;
@@ -155,9 +162,7 @@ Contraction contract(const Problem &full) {
     if (isMerged(full, s))
       continue;
     const Statement &st = full.statement(s);
-    StmtId id = c.problem.addStatement(st.kind, st.scratch);
-    c.problem.statement(id).macs = st.macs;
-    c.problem.statement(id).ops = st.ops;
+    StmtId id = c.problem.addStatementLike(st);
     c.problem.statement(id).target = st.target;
     c.toContracted[s] = id;
     c.toOriginal.push_back(s);

@@ -117,9 +117,7 @@ Problem applyRecompute(const Problem &p, const RecomputeStep &s) {
   std::vector<int64_t> cloneOf(n, -1);
   for (StmtId g : clonedStatements(s)) {
     const Statement &st = p.statement(g);
-    StmtId c = q.addStatement(st.kind, st.scratch);
-    q.statement(c).macs = st.macs;
-    q.statement(c).ops = st.ops;
+    StmtId c = q.addStatementLike(st);
     q.statement(c).target = st.target;
     cloneOf[g] = c;
   }

@@ -129,9 +129,7 @@ Problem buildSegment(const Problem &p, const Order &inc, size_t begin,
   const StmtId entry = local.addStatement();
   for (size_t i = begin; i < end; ++i) {
     const Statement &st = p.statement(inc[i]);
-    StmtId id = local.addStatement(st.kind, st.scratch);
-    local.statement(id).macs = st.macs;
-    local.statement(id).ops = st.ops;
+    StmtId id = local.addStatementLike(st);
     localOf[inc[i]] = id;
   }
   const StmtId exit = local.addStatement();

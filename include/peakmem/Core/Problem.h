@@ -81,6 +81,10 @@ struct Buffer {
 class Problem {
 public:
   StmtId addStatement(StmtKind kind = StmtKind::Compute, int64_t scratch = 0);
+  /// A statement with the kind, scratch and costs (MACs, operations) of `st`
+  /// but no uses and target 0: those name another problem's buffers, so the
+  /// caller maps them.
+  StmtId addStatementLike(const Statement &st);
   BufferId addBuffer(int64_t bytes, bool freedInBlock);
   /// Records that `s` uses `b` (idempotent).
   void addUse(StmtId s, BufferId b);
