@@ -45,7 +45,7 @@ from typing import Dict, List, Optional
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
-from peakmem import execute, passes, tools
+from peakmem import execute, passes, binaries
 from peakmem.frontends import importer, pipeline
 
 import corpus  # tools/corpus.py
@@ -70,11 +70,11 @@ def bufferize_stages():
 
 
 def bufferize(tensor_text: str, timeout=None) -> str:
-    mlir_opt = tools.llvm_tool("mlir-opt")
+    mlir_opt = binaries.llvm_tool("mlir-opt")
     text = tensor_text
     for name, args in bufferize_stages():
         try:
-            text = tools.run([mlir_opt, "-", *args], input_text=text,
+            text = binaries.run([mlir_opt, "-", *args], input_text=text,
                              timeout=timeout)
         except RuntimeError as err:
             raise pipeline.PipelineError(

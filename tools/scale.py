@@ -22,7 +22,7 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
-from peakmem import tools
+from peakmem import binaries
 
 
 def chain_with_skips(steps: int) -> str:
@@ -102,8 +102,8 @@ def pass_seconds(opt, path):
 
 
 def run(args):
-    opt = tools.build_product("bin/peakmem-opt")
-    mlir_opt = tools.llvm_tool("mlir-opt")
+    opt = binaries.build_product("bin/peakmem-opt")
+    mlir_opt = binaries.llvm_tool("mlir-opt")
     rows = []
     with tempfile.TemporaryDirectory(prefix="peakmem-scale-") as tmp:
         inputs = []

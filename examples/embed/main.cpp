@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "peakmem/Core/Problem.h"
-#include "peakmem/Core/Scheduler.h"
+#include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

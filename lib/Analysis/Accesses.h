@@ -11,7 +11,7 @@
 #define PEAKMEM_LIB_ANALYSIS_ACCESSES_H
 
 #include "AliasAnalysis.h"
-#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Model/Problem.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"

@@ -5,7 +5,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "ModelBuilder.h"
 #include "peakmem/Analysis/OpCost.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"

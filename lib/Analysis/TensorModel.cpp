@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/TensorModel.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"

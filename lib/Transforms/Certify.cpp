@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Certificate.h"
-#include "peakmem/Core/ExhaustiveCheck.h"
+#include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"

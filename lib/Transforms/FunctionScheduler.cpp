@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/FunctionScheduler.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 
 #include "mlir/IR/Builders.h"

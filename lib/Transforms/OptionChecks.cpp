@@ -4,7 +4,7 @@
 
 #include "peakmem/Transforms/OptionChecks.h"
 
-#include "peakmem/Core/Scheduler.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"

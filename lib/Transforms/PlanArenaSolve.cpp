@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "PlanArenaSolve.h"
-#include "peakmem/Core/ArenaOrderSearch.h"
-#include "peakmem/Core/Bounds.h"
-#include "peakmem/Core/Certificate.h"
-#include "peakmem/Core/ExhaustiveCheck.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Arena/ArenaOrderSearch.h"
+#include "peakmem/Core/Bounds/Bounds.h"
+#include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 using namespace mlir;
 using namespace peakmem;

@@ -13,9 +13,9 @@
 #define PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Arena.h"
-#include "peakmem/Core/ArenaPlanner.h"
-#include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Arena/Arena.h"
+#include "peakmem/Core/Arena/ArenaPlanner.h"
+#include "peakmem/Core/Bounds/Certificate.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"

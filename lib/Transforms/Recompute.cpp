@@ -7,11 +7,11 @@
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
-#include "peakmem/Core/Recompute.h"
+#include "peakmem/Core/Recompute/Recompute.h"
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/Recomputability.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RecomputeRewrite.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 
 #include "mlir/IR/Builders.h"

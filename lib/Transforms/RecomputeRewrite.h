@@ -12,7 +12,7 @@
 #define PEAKMEM_LIB_TRANSFORMS_RECOMPUTEREWRITE_H
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Recompute.h"
+#include "peakmem/Core/Recompute/Recompute.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 

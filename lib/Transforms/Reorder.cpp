@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Scheduler.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"

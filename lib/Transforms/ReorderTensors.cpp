@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/TensorModel.h"
-#include "peakmem/Core/Scheduler.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/Passes.h"

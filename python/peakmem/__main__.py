@@ -6,7 +6,7 @@ Installed by `cmake --install` as <prefix>/bin/peakmem; from a source checkout,
 module peakmem/cli/<command>.py with add_arguments(parser) and run(args).
 The corpus benchmark and the other scripts of a source checkout are not
 subcommands: tools/bench.py, tools/regen.py, tools/scale.py (SCRIPTS). Errors meant for the user
-(tools.PeakmemError, a missing tool, an unreadable file, a missing Python
+(binaries.PeakmemError, a missing tool, an unreadable file, a missing Python
 package) end in one line on stderr and a non-zero exit status; set
 PEAKMEM_TRACEBACK=1 to see the traceback instead.
 """
@@ -17,7 +17,7 @@ import os
 import sys
 from typing import NamedTuple
 
-from peakmem import tools
+from peakmem import binaries
 
 
 class Command(NamedTuple):
@@ -107,8 +107,8 @@ def build_parser():
             "example:\n"
             "  peakmem optimize model.tflite --plot live.png\n\n"
             "`peakmem COMMAND --help` describes each command.\n"
-            f"peakmem-opt and the runtime: {tools.layout()}; "
-            f"MLIR tools: {tools.LLVM_BIN}"))
+            f"peakmem-opt and the runtime: {binaries.layout()}; "
+            f"MLIR tools: {binaries.LLVM_BIN}"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     loaded = {}
     for name, cmd in COMMANDS.items():
@@ -154,11 +154,11 @@ def main(argv=None):
     try:
         return mod.run(args) or 0
     except OSError as err:  # ToolNotFound among them
-        message = str(err) if isinstance(err, tools.PeakmemError) else \
+        message = str(err) if isinstance(err, binaries.PeakmemError) else \
             (f"{err.strerror}: {err.filename}" if err.filename else str(err))
         print(f"peakmem: {message}", file=sys.stderr)
         return 2
-    except tools.PeakmemError as err:
+    except binaries.PeakmemError as err:
         print(f"peakmem {args.command}: error: {err}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as err:

@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 from typing import List, Optional, Tuple
 
-from peakmem import mlirtext, tools
+from peakmem import mlirtext, binaries
 from peakmem.lowering import LOWERING_PASSES, runner_libs
 from peakmem.mlirtext import strip_peakmem_attributes
 
@@ -396,7 +396,7 @@ def execute_file(path: str, **kwargs) -> ExecResult:
 
 def _run(cmd, what: str, timeout) -> str:
     try:
-        return tools.run(cmd, timeout=timeout)
+        return binaries.run(cmd, timeout=timeout)
     except RuntimeError as err:
         raise ExecError(f"{what} failed: {err}") from None
     except subprocess.TimeoutExpired:
@@ -406,9 +406,9 @@ def _run(cmd, what: str, timeout) -> str:
 
 def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
                 seed: int, timeout, opt_level: int) -> ExecResult:
-    mlir_opt = tools.llvm_tool("mlir-opt")
-    runner = tools.llvm_tool("mlir-runner")
-    runtime = tools.build_product("lib/libpeakmem_runtime.so")
+    mlir_opt = binaries.llvm_tool("mlir-opt")
+    runner = binaries.llvm_tool("mlir-runner")
+    runtime = binaries.build_product("lib/libpeakmem_runtime.so")
 
     source = workdir / "input.mlir"
     source.write_text(text)

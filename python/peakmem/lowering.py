@@ -10,7 +10,7 @@ handles.
 
 from typing import List
 
-from peakmem import tools
+from peakmem import binaries
 
 # `use-generic-functions=true` makes memref.alloc/dealloc call
 # _mlir_memref_to_llvm_alloc/free, which the counting allocator
@@ -53,11 +53,11 @@ LOWERING_PASSES = _passes(_FINALIZE_MEMREF + _COUNTING)
 # The same lowering with plain malloc/free (no project runtime needed).
 LOWERING_PASSES_MALLOC = _passes(_FINALIZE_MEMREF)
 
-# mlir-runner support libraries, from the LLVM installation of tools.LLVM_BIN.
+# mlir-runner support libraries, from the LLVM installation of binaries.LLVM_BIN.
 RUNNER_LIB_NAMES = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
                     "libmlir_async_runtime.so"]
 
 
 def runner_libs() -> List[str]:
-    lib = tools.LLVM_BIN.parent / "lib"
+    lib = binaries.LLVM_BIN.parent / "lib"
     return [str(lib / name) for name in RUNNER_LIB_NAMES]

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from peakmem import execute, passes, tools
+from peakmem import execute, passes, binaries
 
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
@@ -77,7 +77,7 @@ def load_module(model: str, weights: str = "splat") -> str:
     from peakmem.frontends import importer, pipeline
     path = pathlib.Path(model)
     if not path.is_file() and not importer.is_builtin(model):
-        raise tools.PeakmemError(f"{model}: no such file")
+        raise binaries.PeakmemError(f"{model}: no such file")
     if path.suffix == ".mlir":
         return path.read_text()
     from peakmem.frontends.tosa_emitter import ImportError_
@@ -85,7 +85,7 @@ def load_module(model: str, weights: str = "splat") -> str:
     try:
         text, _ = importer.import_model(model, weights=weights)
     except (ImportError_, pipeline.PipelineError) as err:
-        raise tools.PeakmemError(f"import failed: {err}") from None
+        raise binaries.PeakmemError(f"import failed: {err}") from None
     return text
 
 

@@ -10,24 +10,24 @@ import tempfile
 import time
 from typing import Dict, Optional, Tuple
 
-from peakmem import mlirtext, tools
+from peakmem import mlirtext, binaries
 
 def run_opt(text: str, pipeline: str, *, tool: str = "peakmem-opt",
             extra=(), timeout: Optional[float] = None) -> Tuple[str, str, float]:
     """Runs `pipeline` (a --pass-pipeline string) on module `text`.
 
-    Returns (output module, stderr, wall seconds). Raises tools.ToolFailed
+    Returns (output module, stderr, wall seconds). Raises binaries.ToolFailed
     (a RuntimeError) on failure.
     """
-    exe = tools.build_product("bin/peakmem-opt") if tool == "peakmem-opt" \
-        else tools.llvm_tool(tool)
+    exe = binaries.build_product("bin/peakmem-opt") if tool == "peakmem-opt" \
+        else binaries.llvm_tool(tool)
     cmd = [exe, "-", f"--pass-pipeline={pipeline}", *extra]
     start = time.perf_counter()
     proc = subprocess.run(cmd, input=text, capture_output=True, text=True,
                           timeout=timeout)
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
-        raise tools.ToolFailed(f"{tool} {pipeline} failed:\n{proc.stderr[-4000:]}")
+        raise binaries.ToolFailed(f"{tool} {pipeline} failed:\n{proc.stderr[-4000:]}")
     return proc.stdout, proc.stderr, seconds
 
 

@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "peakmem/Core/ArenaOrderSearch.h"
+#include "peakmem/Core/Arena/ArenaOrderSearch.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Arena.h"
-#include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Arena/Arena.h"
+#include "peakmem/Core/Arena/ArenaPlanner.h"
 
 #include <gtest/gtest.h>
 

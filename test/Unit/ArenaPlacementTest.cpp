@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArenaRedimnetB0.h"
-#include "peakmem/Core/Arena.h"
-#include "peakmem/Core/ArenaPlanner.h"
+#include "peakmem/Core/Arena/Arena.h"
+#include "peakmem/Core/Arena/ArenaPlanner.h"
 
 #include <gtest/gtest.h>
 

@@ -8,13 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "peakmem/Core/Arena.h"
+#include "peakmem/Core/Arena/Arena.h"
 #include "TestProblems.h"
-#include "peakmem/Core/ArenaBaselines.h"
-#include "peakmem/Core/ArenaPlanner.h"
-#include "peakmem/Core/Bounds.h"
-#include "peakmem/Core/Heuristics.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Arena/ArenaBaselines.h"
+#include "peakmem/Core/Arena/ArenaPlanner.h"
+#include "peakmem/Core/Bounds/Bounds.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/Heuristics.h"
 
 #include <gtest/gtest.h>
 

@@ -2,9 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/Bounds.h"
+#include "peakmem/Core/Bounds/Bounds.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Bounds/Certificate.h"
 #include "TestProblems.h"
-#include "peakmem/Core/ExhaustiveCheck.h"
-#include "peakmem/Core/MaxFlow.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Support/MaxFlow.h"
 
 #include <gtest/gtest.h>
 

@@ -2,12 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/ExactSearch.h"
+#include "peakmem/Core/Schedule/ExactSearch.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Heuristics.h"
-#include "peakmem/Core/Problem.h"
-#include "peakmem/Core/Scheduler.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/Heuristics.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 
 #include <gtest/gtest.h>
 

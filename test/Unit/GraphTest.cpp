@@ -2,9 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/Graph.h"
+#include "peakmem/Core/Model/Graph.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Deadline.h"
+#include "peakmem/Core/Support/Deadline.h"
 
 #include <gtest/gtest.h>
 

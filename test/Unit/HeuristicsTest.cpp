@@ -2,10 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/Heuristics.h"
+#include "peakmem/Core/Schedule/Heuristics.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Problem.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include <gtest/gtest.h>
 

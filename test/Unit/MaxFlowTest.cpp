@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //------------------------------===//
 
-#include "peakmem/Core/MaxFlow.h"
+#include "peakmem/Core/Support/MaxFlow.h"
 
 #include <gtest/gtest.h>
 

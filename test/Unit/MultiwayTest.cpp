@@ -3,9 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "TestProblems.h"
-#include "peakmem/Core/Bounds.h"
-#include "peakmem/Core/Certificate.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Bounds/Bounds.h"
+#include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include <gtest/gtest.h>
 

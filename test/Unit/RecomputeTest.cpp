@@ -2,12 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "peakmem/Core/Recompute.h"
+#include "peakmem/Core/Recompute/Recompute.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Bounds.h"
-#include "peakmem/Core/Problem.h"
-#include "peakmem/Core/Scheduler.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Bounds/Bounds.h"
+#include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #ifndef PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
 #define PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
 
-#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Model/Problem.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -2353,8 +2353,8 @@ def reorder_pipeline(budget_ms: int = DEFAULT_BUDGET_MS) -> str:
 
 
 def _peakmem_opt(text: str, pipeline: str, timeout=600):
-    from peakmem import tools
-    exe = tools.build_product("bin/peakmem-opt")
+    from peakmem import binaries
+    exe = binaries.build_product("bin/peakmem-opt")
     proc = subprocess.run(
         [exe, "-", f"--pass-pipeline={pipeline}", "--mlir-print-debuginfo",
          "--mlir-print-local-scope"],
@@ -2772,8 +2772,8 @@ def func_pipeline(*passes: str) -> str:
 
 def _opt_run(text: str, pipeline: str, extra=(), timeout=600):
     """peakmem-opt on `text`; retried when the binary is being relinked."""
-    from peakmem import tools
-    exe = tools.build_product("bin/peakmem-opt")
+    from peakmem import binaries
+    exe = binaries.build_product("bin/peakmem-opt")
     for attempt in range(20):
         try:
             proc = subprocess.run(

@@ -14,7 +14,7 @@ import re
 import numpy as np
 import pytest
 
-from peakmem import optimize, tools
+from peakmem import optimize, binaries
 from peakmem.frontends import architectures as A
 from peakmem.frontends import importer, pipeline
 from peakmem.frontends.redimnet import _pattern
@@ -25,9 +25,9 @@ NAMES = sorted(A.MODELS)
 
 def _have_build():
     try:
-        tools.build_product("lib/libpeakmem_runtime.so")
-        tools.build_product("bin/peakmem-opt")
-        tools.llvm_tool("mlir-runner")
+        binaries.build_product("lib/libpeakmem_runtime.so")
+        binaries.build_product("bin/peakmem-opt")
+        binaries.llvm_tool("mlir-runner")
         return True
     except FileNotFoundError:
         return False
@@ -77,7 +77,7 @@ def test_built_in_names_need_no_file(tmp_path, monkeypatch):
     assert importer.is_builtin("redimnet_b0")
     assert not importer.is_builtin("nosuch_model")
     assert "func.func @main" in optimize.load_module("hand_landmark_mnv3")
-    with pytest.raises(tools.PeakmemError, match="nosuch_model: no such file"):
+    with pytest.raises(binaries.PeakmemError, match="nosuch_model: no such file"):
         optimize.load_module("nosuch_model")
 
 
@@ -108,7 +108,7 @@ def test_tiny_imports_and_executes(name, tmp_path):
     identical digests."""
     text, _ = pipeline.run_pipeline(A.build(name, tiny=True))
     assert pipeline.check_final(text) == []
-    tools.run([tools.llvm_tool("mlir-opt"), "-"], input_text=text)
+    binaries.run([binaries.llvm_tool("mlir-opt"), "-"], input_text=text)
     assert pipeline.stats(text)["allocs"] > 10
     if not _have_build():
         pytest.skip("peakmem not built or MLIR tools missing")

@@ -24,7 +24,7 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 import fuzz
-from peakmem import tools
+from peakmem import binaries
 
 LONG = os.environ.get("PEAKMEM_FUZZ_LONG", "") not in ("", "0")
 NUM_PROGRAMS = int(os.environ.get("PEAKMEM_FUZZ_PROGRAMS",
@@ -36,11 +36,11 @@ EXEC_BATCH = 10      # executed programs per test
 SHOW = 3             # failing programs printed in full per test
 
 
-needs_opt = pytest.mark.skipif(not tools.available("bin/peakmem-opt"),
+needs_opt = pytest.mark.skipif(not binaries.available("bin/peakmem-opt"),
                                reason="peakmem-opt not built")
 needs_runtime = pytest.mark.skipif(
-    not tools.available("bin/peakmem-opt") or
-    not tools.available("lib/libpeakmem_runtime.so", "mlir-opt",
+    not binaries.available("bin/peakmem-opt") or
+    not binaries.available("lib/libpeakmem_runtime.so", "mlir-opt",
                         "mlir-runner"),
     reason="runtime not built or MLIR tools missing")
 

@@ -18,14 +18,14 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
-from peakmem import execute, tools
+from peakmem import execute, binaries
 
 
 def _have_runtime():
     try:
-        tools.build_product("lib/libpeakmem_runtime.so")
-        tools.llvm_tool("mlir-opt")
-        tools.llvm_tool("mlir-runner")
+        binaries.build_product("lib/libpeakmem_runtime.so")
+        binaries.llvm_tool("mlir-opt")
+        binaries.llvm_tool("mlir-runner")
         return True
     except FileNotFoundError:
         return False
@@ -238,7 +238,7 @@ def test_digest_is_deterministic_and_data_sensitive():
 def test_input_function_is_unchanged(tmp_path):
     src = SCALE.format(factor="2.0")
     execute.execute_text(src, keep=str(tmp_path))
-    normalized = tools.run([tools.llvm_tool("mlir-opt"),
+    normalized = binaries.run([binaries.llvm_tool("mlir-opt"),
                             str(tmp_path / "input.mlir")])
     driven = (tmp_path / "driver.mlir").read_text()
     # The driver only adds lines before the module's closing brace.

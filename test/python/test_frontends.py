@@ -14,7 +14,7 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
-from peakmem import tools
+from peakmem import binaries
 from peakmem.frontends import importer, pipeline
 from peakmem.frontends.tosa_emitter import ImportError_
 
@@ -43,7 +43,7 @@ def _run_cli(args):
 def _check_plain_memref(text):
     assert pipeline.check_final(text) == []
     # The output parses again with the stock mlir-opt.
-    tools.run([tools.llvm_tool("mlir-opt"), "-"], input_text=text)
+    binaries.run([binaries.llvm_tool("mlir-opt"), "-"], input_text=text)
     body = pipeline.func_bodies(text)
     assert "tensor." not in body and "bufferization." not in body and "scf.if" not in body
 

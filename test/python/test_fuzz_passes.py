@@ -40,7 +40,7 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 import fuzz
-from peakmem import tools
+from peakmem import binaries
 
 LONG = os.environ.get("PEAKMEM_FUZZ_LONG", "") not in ("", "0")
 NUM = int(os.environ.get("PEAKMEM_FUZZ_PASSES", 3000 if LONG else 300))
@@ -53,8 +53,8 @@ SHOW = 3             # failing programs printed in full per test
 BATCHES = max(1, -(-NUM // BATCH))
 
 
-HAVE_OPT = tools.available("bin/peakmem-opt")
-HAVE_RUNTIME = HAVE_OPT and tools.available(
+HAVE_OPT = binaries.available("bin/peakmem-opt")
+HAVE_RUNTIME = HAVE_OPT and binaries.available(
     "lib/libpeakmem_runtime.so", "mlir-opt", "mlir-runner")
 needs_opt = pytest.mark.skipif(not HAVE_OPT, reason="peakmem-opt not built")
 
@@ -73,7 +73,7 @@ def batch_exec(b):
 
 def _opt(text, pipeline):
     proc = subprocess.run(
-        [tools.build_product("bin/peakmem-opt"), "-",
+        [binaries.build_product("bin/peakmem-opt"), "-",
          f"--pass-pipeline={pipeline}",
          "--mlir-print-op-on-diagnostic=false"],
         input=text, capture_output=True, text=True, timeout=120)

@@ -23,7 +23,7 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 from peakmem import __main__ as cli
-from peakmem import tools
+from peakmem import binaries
 
 BUILD = pathlib.Path(os.environ.get("PEAKMEM_BUILD_DIR", REPO / "build"))
 # The smallest bundled model, bufferized (always in the repository), and its
@@ -34,8 +34,8 @@ MODEL_TFLITE = REPO.parent / "shared" / "models" / "tflite" / "lenet_300_100_int
 
 def _have_tools():
     try:
-        tools.llvm_tool("mlir-opt")
-        tools.llvm_tool("mlir-runner")
+        binaries.llvm_tool("mlir-opt")
+        binaries.llvm_tool("mlir-runner")
         return shutil.which("cmake") is not None
     except FileNotFoundError:
         return False
@@ -185,7 +185,7 @@ def test_unimportable_subcommand_is_listed_and_explains(tmp_path, monkeypatch, c
 
 
 def test_tool_not_found_caught_at_top_level(monkeypatch, capsys):
-    monkeypatch.setattr(tools, "LLVM_BIN", pathlib.Path("/nonexistent"))
+    monkeypatch.setattr(binaries, "LLVM_BIN", pathlib.Path("/nonexistent"))
     monkeypatch.setenv("PATH", "/nonexistent")
     monkeypatch.delenv("PEAKMEM_TRACEBACK", raising=False)
     assert cli.main(["optimize", str(MODEL_MLIR), "--no-exec"]) == 2
@@ -194,7 +194,7 @@ def test_tool_not_found_caught_at_top_level(monkeypatch, capsys):
     assert "not found" in err[0]
 
 
-@pytest.mark.skipif(not tools.available("bin/peakmem-opt", "mlir-opt"),
+@pytest.mark.skipif(not binaries.available("bin/peakmem-opt", "mlir-opt"),
                     reason="peakmem-opt not built or mlir-opt missing")
 def test_missing_python_package_is_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails

@@ -13,15 +13,15 @@ import os
 import pytest
 
 import fuzz
-from peakmem import tools
+from peakmem import binaries
 
 NUM = int(os.environ.get("PEAKMEM_FUZZ_TRAIN_PROGRAMS", "40"))
 NUM_EXEC = int(os.environ.get("PEAKMEM_FUZZ_TRAIN_EXEC", "6"))
 FIRST = int(os.environ.get("PEAKMEM_FUZZ_FIRST_SEED", "0"))
 SEEDS = range(fuzz.TRAIN_BASE + FIRST, fuzz.TRAIN_BASE + FIRST + NUM)
 
-HAVE_OPT = tools.available("bin/peakmem-opt")
-HAVE_RUNTIME = HAVE_OPT and tools.available(
+HAVE_OPT = binaries.available("bin/peakmem-opt")
+HAVE_RUNTIME = HAVE_OPT and binaries.available(
     "lib/libpeakmem_runtime.so", "mlir-opt", "mlir-runner")
 needs_opt = pytest.mark.skipif(not HAVE_OPT, reason="peakmem-opt not built")
 needs_runtime = pytest.mark.skipif(not HAVE_RUNTIME, reason="runtime not built")

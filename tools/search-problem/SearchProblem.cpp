@@ -16,12 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "peakmem/Core/Bounds.h"
-#include "peakmem/Core/ExactSearch.h"
-#include "peakmem/Core/Graph.h"
-#include "peakmem/Core/Heuristics.h"
-#include "peakmem/Core/Problem.h"
-#include "peakmem/Core/Simulation.h"
+#include "peakmem/Core/Bounds/Bounds.h"
+#include "peakmem/Core/Model/Graph.h"
+#include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Schedule/ExactSearch.h"
+#include "peakmem/Core/Schedule/Heuristics.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"

@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Extracts the scheduling problem (peakmem/Core/Problem.h) of every block of a
-// function-like op from memory effects. This is the single source of truth
+// Extracts the scheduling problem (peakmem/Core/Model/Problem.h) of every block
+// of a function-like op from memory effects. This is the single source of truth
 // that report, reorder, recompute, certify and verify all read.
 //
 //  * Statements: the non-terminator ops of a block, in order. An op with
@@ -35,7 +35,7 @@
 #define PEAKMEM_ANALYSIS_MEMORYMODEL_H
 
 #include "peakmem/Analysis/OpCost.h"
-#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Model/Problem.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Location.h"

@@ -15,7 +15,7 @@
 #define PEAKMEM_ANALYSIS_RECOMPUTABILITY_H
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Model/Problem.h"
 
 #include <cstdint>
 #include <vector>

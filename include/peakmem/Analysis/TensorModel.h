@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The tensor-level memory model that peakmem-reorder-tensors schedules
-// (docs/Regeneration.md): the scheduling problem (peakmem/Core/Problem.h) of
-// a function body of linalg-on-tensors IR, BEFORE bufferization.
+// (docs/Regeneration.md): the scheduling problem (peakmem/Core/Model/Problem.h)
+// of a function body of linalg-on-tensors IR, BEFORE bufferization.
 //
 //  * statement: a non-terminator op of the function body (an op with regions
 //    is one statement);
@@ -39,7 +39,7 @@
 #define PEAKMEM_ANALYSIS_TENSORMODEL_H
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Problem.h"
+#include "peakmem/Core/Model/Problem.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"

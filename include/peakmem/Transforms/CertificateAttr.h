@@ -14,7 +14,7 @@
 #ifndef PEAKMEM_TRANSFORMS_CERTIFICATEATTR_H
 #define PEAKMEM_TRANSFORMS_CERTIFICATEATTR_H
 
-#include "peakmem/Core/Certificate.h"
+#include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/AttrNames.h"
 
 #include "mlir/IR/BuiltinAttributes.h"

@@ -14,7 +14,7 @@
 #define PEAKMEM_TRANSFORMS_FUNCTIONSCHEDULER_H
 
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Core/Scheduler.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 

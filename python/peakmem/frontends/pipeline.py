@@ -8,7 +8,7 @@ import pathlib
 import re
 import time
 
-from .. import mlirtext, tools
+from .. import mlirtext, binaries
 
 # (stage name, mlir-opt arguments)
 STAGES = [
@@ -30,7 +30,7 @@ class PipelineError(RuntimeError):
 
 def run_pipeline(tosa_text, keep_dir=None, stem="model", fuse=True):
     """Runs every stage; returns (final_text, {stage: seconds})."""
-    mlir_opt = tools.llvm_tool("mlir-opt")
+    mlir_opt = binaries.llvm_tool("mlir-opt")
     text = tosa_text
     times = {}
     if keep_dir:
@@ -42,7 +42,7 @@ def run_pipeline(tosa_text, keep_dir=None, stem="model", fuse=True):
             continue
         t0 = time.perf_counter()
         try:
-            text = tools.run([mlir_opt, "-", *args], input_text=text)
+            text = binaries.run([mlir_opt, "-", *args], input_text=text)
         except RuntimeError as err:
             raise PipelineError(f"mlir-opt stage '{name}' failed: {err}") from None
         times[name] = time.perf_counter() - t0

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from peakmem import mlirtext, tools
+from peakmem import mlirtext, binaries
 from peakmem.lowering import LOWERING_PASSES_MALLOC, runner_libs
 
 def _par(r):
@@ -107,9 +107,9 @@ def run_once(text, seed, timeout=600):
     body = text.rstrip()
     assert body.endswith("}")
     module = body[:-1] + driver(args, rets, seed) + "\n}\n"
-    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
+    lowered = binaries.run([binaries.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
                         timeout=timeout)
-    out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
+    out = binaries.run([binaries.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
                      "-entry-point-result=void", "-O2",
                      "-shared-libs=" + ",".join(runner_libs())], input_text=lowered, timeout=timeout)
     vals = re.findall(r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:e[-+]?\d+)?)", out.split("data =", 1)[-1])
@@ -160,9 +160,9 @@ def run_with_inputs(text, inputs, timeout=600, opt_level=0):
     body = text.rstrip()
     assert body.endswith("}")
     module = body[:-1] + "\n".join(glob + lines) + "\n}\n"
-    lowered = tools.run([tools.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
+    lowered = binaries.run([binaries.llvm_tool("mlir-opt"), "-", *LOWERING_PASSES_MALLOC], input_text=module,
                         timeout=timeout)
-    out = tools.run([tools.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
+    out = binaries.run([binaries.llvm_tool("mlir-runner"), "-", "-e", "pm_driver",
                      "-entry-point-result=void", f"-O{opt_level}",
                      "-shared-libs=" + ",".join(runner_libs())], input_text=lowered, timeout=timeout)
     chunks = out.split("Unranked Memref")[1:]

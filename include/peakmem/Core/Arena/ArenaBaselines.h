@@ -1,0 +1,146 @@
+//===- ArenaBaselines.h - Published arena placement heuristics -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Each baseline is written from the rule its project publishes, so that
+// peakmem's planner is compared with what edge runtimes actually do. All of
+// them work on an ArenaProblem (Arena.h): sizes are already rounded up to the
+// buffer's alignment, and every offset a baseline picks is rounded up to the
+// alignment of the buffer being placed (so every plan passes
+// checkArenaPlan). Where a source differs from that, the entry says so.
+//
+//  * TFLite Micro GreedyMemoryPlanner
+//    (tensorflow/tflite-micro, tensorflow/lite/micro/memory_planner/
+//    greedy_memory_planner.cc, CalculateOffsetsIfNeeded): buffers sorted by
+//    size, largest first, stable (ties keep insertion order = buffer id);
+//    each placed by walking the already placed buffers whose lifetimes
+//    overlap (inclusive [first, last]) in address order and taking the first
+//    gap that fits, else right after the last of them. (TFLM rounds sizes to
+//    16 bytes itself; here sizes are rounded to each buffer's alignment. No
+//    offline-planned offsets.)
+//  * IREE stream packing (iree-org/iree, compiler/src/iree/compiler/Dialect/
+//    Stream/Transforms/LayoutSlices.cpp, packStaticSlicesGreedily): slices in
+//    program order (here: by first step, ties by id), no size sort; walking
+//    the reservations whose lifetimes intersect in address order, the
+//    smallest gap that fits (best fit) wins, else the end of the last one.
+//    Its source says it "can end up with a significant amount of wastage".
+//  * TVM USMP greedy_by_size and greedy_by_conflicts (apache/tvm,
+//    src/tir/usmp/algo/greedy.cc, PostSortAllocation): buffers sorted by size
+//    descending (ties: more conflicts first) or by number of conflicts
+//    descending (ties: larger first); TVM breaks remaining ties by name, here
+//    by id. Each buffer goes at the maximum aligned end of the already placed
+//    buffers it conflicts with: no gap search. (TVM aligns that end to the
+//    conflicting buffer's alignment; here to the placed buffer's own, which
+//    TVM's rule does not guarantee.)
+//  * TVM USMP hill climbing (apache/tvm, src/tir/usmp/algo/hill_climb.cc):
+//    starts from the greedy_by_size order and decodes every order with a
+//    first-fit greedy (conflicts walked in address order); up to 500
+//    attempts, each swapping two buffers near one that reaches the top (a
+//    lower-positioned conflict of it, and a lower-positioned conflict of a
+//    conflict with probability 3/4); a worse result is accepted with
+//    probability 50 * (worse - current) / worse / attempt percent, an equal
+//    one rejected; stops once the arena reaches the memory pressure (here the
+//    live-bytes bound). As in TVM the result is the LAST accepted plan, not
+//    the best one seen. TVM draws from rand_r seeded 0; here from a seeded
+//    deterministic generator, so runs are repeatable but not TVM's numbers.
+//    The pick of a second buffer is capped at 64 draws (TVM's loop can spin
+//    when both candidates are the same buffer).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_CORE_ARENABASELINES_H
+#define PEAKMEM_CORE_ARENABASELINES_H
+
+#include "peakmem/Core/Arena/Arena.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace peakmem {
+
+/// The buffers each buffer conflicts with (intersecting lifetimes), sorted by
+/// id. Built by a sweep in O(B log B + E) for E conflicting pairs.
+class ArenaConflicts {
+public:
+  explicit ArenaConflicts(const ArenaProblem &p);
+  const std::vector<ArenaBufferId> &of(ArenaBufferId b) const {
+    return lists[b];
+  }
+  size_t numPairs() const { return pairs; }
+
+private:
+  std::vector<std::vector<ArenaBufferId>> lists;
+  size_t pairs = 0;
+};
+
+/// How a buffer is placed among the already placed buffers it conflicts
+/// with.
+enum class FitRule : uint8_t {
+  /// The lowest aligned offset where it fits (TFLM, TVM hill climbing).
+  FirstFit,
+  /// The smallest gap that fits, else the end (IREE).
+  BestFit,
+  /// Above every conflicting placed buffer, no gap search (TVM greedy).
+  AboveConflicts
+};
+
+/// Lowest offset >= `from`, aligned to `align`, where `size` bytes meet none
+/// of `ranges` (byte ranges [offset, end) of the conflicting buffers already
+/// placed, any order; may be reordered). From 0 this is first fit. Jumps
+/// past every range in the way a few times before it falls back to sorting,
+/// so a buffer conflicting with thousands of others (one living to the end
+/// of the block) costs a few linear passes.
+int64_t lowestFit(std::vector<std::pair<int64_t, int64_t>> &ranges,
+                  int64_t size, int64_t align, int64_t from = 0);
+
+/// Places the buffers of `sequence` one by one in that order, from position
+/// `start` on (the offsets of sequence[0, start) are taken as already
+/// placed). Buffers not in `sequence` are ignored (they must not conflict
+/// with any that is, else the plan is invalid); their offsets are left
+/// untouched. `offsets` is resized to p.numBuffers() if shorter. Returns the
+/// extent of the buffers of `sequence`. O(sum of their conflicts) plus the
+/// fits.
+int64_t placeInSequence(const ArenaProblem &p, const ArenaConflicts &c,
+                        const std::vector<ArenaBufferId> &sequence,
+                        FitRule rule, std::vector<int64_t> &offsets,
+                        size_t start = 0);
+
+enum class ArenaBaseline : uint8_t {
+  TFLiteMicroGreedy,
+  IreeBestFit,
+  TvmGreedyBySize,
+  TvmGreedyByConflicts,
+  TvmHillClimb
+};
+
+/// "tflm-greedy", "iree-best-fit", "tvm-greedy-by-size",
+/// "tvm-greedy-by-conflicts", "tvm-hill-climb".
+const char *arenaBaselineName(ArenaBaseline kind);
+const std::vector<ArenaBaseline> &allArenaBaselines();
+
+/// The plan of `kind` (plan.size = its extent). `conflicts`, if given, must
+/// belong to `p`. `seed` and `budgetMs` only matter for TvmHillClimb: its
+/// attempts stop early (after the first) once `budgetMs` has passed; by
+/// default it runs all 500 as TVM does. Every other baseline is one pass.
+ArenaPlan
+planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
+              const ArenaConflicts *conflicts = nullptr, uint64_t seed = 0,
+              double budgetMs = std::numeric_limits<double>::infinity());
+
+/// A small deterministic generator (splitmix64) shared by the randomised
+/// planners, so results do not depend on the standard library.
+class ArenaRng {
+public:
+  explicit ArenaRng(uint64_t seed) : state(seed) {}
+  uint64_t next();
+  /// Uniform-ish in [0, n) for n >= 1.
+  uint64_t below(uint64_t n) { return next() % n; }
+
+private:
+  uint64_t state;
+};
+
+} // namespace peakmem
+
+#endif // PEAKMEM_CORE_ARENABASELINES_H

@@ -1,0 +1,569 @@
+//===- RecomputePlanner.cpp - Choosing recompute steps --------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// planRecompute chooses steps:
+//   1. baseline: reschedule the input (what reordering alone reaches);
+//   2. exact planner: when the candidates at the baseline's peak steps (with
+//      every closed subset of their chains) give at most 4,095 subsets, a
+//      depth-first search over them, each rescheduled from its parent's
+//      order with the clones inserted;
+//   3. greedy planner: from the best state so far, repeatedly take the
+//      candidate (from the current peak steps, with a few other split points)
+//      whose rescheduled peak is lowest, while it strictly lowers the peak
+//      (a few equal-peak moves that remove peak steps are allowed and rolled
+//      back if no strict decrease follows); also from the baseline when the
+//      exact planner found steps, keeping the better;
+//   4. when the exact planner could not run: an exact search over the
+//      best-estimated candidates below the greedy result (polishExact).
+// Every rescheduling is the core's scheduleBlock against a Deadline.
+// docs/Recompute.md states the guarantees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RecomputeState.h"
+#include "peakmem/Core/Schedule/Scheduler.h"
+#include "peakmem/Core/Support/Deadline.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace peakmem {
+
+using namespace recompute;
+
+namespace {
+
+/// The exact planner searches at most this many candidate subsets (12
+/// candidates on distinct buffers).
+constexpr size_t kMaxSubsets = 4095;
+
+/// Better child: lower peak, then fewer peak steps, then cheaper.
+bool betterChild(const State &a, const State &b) {
+  if (a.peak != b.peak)
+    return a.peak < b.peak;
+  if (a.peakSteps != b.peakSteps)
+    return a.peakSteps < b.peakSteps;
+  return cheaper(a, b);
+}
+
+/// The best child offered so far.
+struct BestChild {
+  State state;
+  bool have = false;
+  void offer(State &child) {
+    if (!have || betterChild(child, state)) {
+      state = std::move(child);
+      have = true;
+    }
+  }
+};
+
+struct Planner {
+  const Limits lim;
+  const int64_t localBound;
+  const Deadline deadline;
+  size_t evaluations = 0;
+  bool budgetHit = false;
+  PhaseCosts costs;
+
+  double leftMs() const { return deadline.remainingMs(); }
+
+  /// Predicted cost of applying and rescheduling one candidate, ms: the
+  /// uninterruptible parts, and as much again for the search.
+  double evalMs() const { return 2 * costs.fixed(); }
+
+  bool apply(const State &st, const RecomputeStep &s, State &out) {
+    Deadline clock(0);
+    bool ok = applyStep(st, s, out);
+    costs.apply = clock.elapsedMs();
+    return ok;
+  }
+
+  /// Reschedules `child` (its order is the incumbent) for `sliceMs` at most.
+  void evaluate(State &child, double sliceMs, int64_t cutoff,
+                bool *resolved = nullptr) {
+    ++evaluations;
+    DeadlineScheduleOptions options;
+    options.floor = localBound;
+    options.cutoff = cutoff;
+    ScheduleResult r =
+        scheduleBlock(child.problem, child.order,
+                      Deadline(std::min(sliceMs, leftMs())), options, costs);
+    setOrder(child, std::move(r.order));
+    child.proven = r.provenOptimal;
+    if (resolved)
+      *resolved = r.provenOptimal || r.boundedAway;
+  }
+
+  // --- Exact planner: depth-first over candidate subsets. ---
+  const std::vector<Candidate> *cands = nullptr;
+  State best;
+  bool haveBest = false;
+  int64_t bestPeak = 0;
+  bool allResolved = true, complete = true;
+  size_t visited = 0, total = 0;
+
+  void dfs(const State &st, size_t next);
+  /// Evaluates `child` (a subset just extended) and keeps it if best.
+  void visit(State &child);
+
+  // --- Greedy planner. ---
+  State greedy(State cur, bool *improved);
+  /// One round from `cur`: the best child found, if any.
+  BestChild greedyRound(const State &cur);
+  void evaluateAll(const State &cur, const std::vector<Candidate> &cs,
+                   BestChild &out);
+  void evaluateInserted(const State &cur, const std::vector<Candidate> &cs,
+                        BestChild &out);
+};
+
+void Planner::dfs(const State &st, size_t next) {
+  for (size_t j = next; j < cands->size(); ++j) {
+    if (leftMs() <= 0) {
+      complete = false;
+      budgetHit = true;
+      return;
+    }
+    const RecomputeStep &s = (*cands)[j].step;
+    bool conflict = false;
+    for (const RecomputeStep &done : st.steps)
+      conflict |= done.buffer == s.buffer;
+    if (conflict || admissibleMacs(st, clonedStatements(s), lim) < 0)
+      continue; // Every superset through j is excluded as well.
+    State child;
+    if (!apply(st, s, child))
+      continue; // Cyclic: supersets only add edges.
+    visit(child);
+    if (haveBest && bestPeak <= localBound)
+      return; // Nothing goes below the local bound.
+    dfs(child, j + 1);
+    if (haveBest && bestPeak <= localBound)
+      return;
+  }
+}
+
+void Planner::visit(State &child) {
+  ++visited;
+  bool improvesMacs = haveBest && cheaper(child, best);
+  int64_t cutoff = (!haveBest || !improvesMacs) ? bestPeak : bestPeak + 1;
+  double slice = std::max(
+      0.5, std::min(100.0,
+                    leftMs() / double(std::max<size_t>(
+                                   1, total > visited ? total - visited : 1))));
+  bool resolved = false;
+  evaluate(child, slice, cutoff, &resolved);
+  allResolved &= resolved;
+  if (child.peak < bestPeak ||
+      (child.peak == bestPeak && haveBest && improvesMacs)) {
+    best = child;
+    bestPeak = child.peak;
+    haveBest = true;
+  }
+}
+
+// Each round ranks the candidates of the current peak steps by the O(n)
+// insertion estimate. When rescheduling every candidate fits the budget (by
+// the measured cost of a rescheduling), each one is rescheduled and the best
+// is taken. Otherwise candidates are applied in rank order with the clones
+// inserted (no rescheduling) until one lowers the peak, which is then
+// rescheduled; failing that, the three best are rescheduled.
+State Planner::greedy(State cur, bool *improved) {
+  State bestStrict = cur;
+  unsigned plateau = 0;
+  *improved = false;
+  while (cur.peak > localBound && leftMs() > 0) {
+    BestChild child = greedyRound(cur);
+    if (!child.have)
+      break;
+    const State &next = child.state;
+    if (next.peak < cur.peak) {
+      plateau = 0;
+    } else if (next.peak == cur.peak && next.peakSteps < cur.peakSteps &&
+               plateau < 4) {
+      ++plateau;
+    } else {
+      break;
+    }
+    cur = std::move(child.state);
+    if (cur.peak < bestStrict.peak) {
+      bestStrict = cur;
+      *improved = true;
+    }
+  }
+  if (leftMs() <= 0)
+    budgetHit = true;
+  return bestStrict;
+}
+
+BestChild Planner::greedyRound(const State &cur) {
+  BestChild out;
+  Sweep sw(cur);
+  std::vector<Candidate> cs = findCandidates(cur, sw, lim, true, nullptr);
+  if (cs.empty())
+    return out;
+  for (Candidate &c : cs) {
+    if (leftMs() <= 0)
+      break;
+    c.estimate = estimateInsertion(cur, sw, c.step);
+  }
+  std::stable_sort(cs.begin(), cs.end(),
+                   [](const Candidate &x, const Candidate &y) {
+                     return x.estimate < y.estimate;
+                   });
+  if (double(cs.size()) * evalMs() <= 0.5 * leftMs())
+    evaluateAll(cur, cs, out);
+  else
+    evaluateInserted(cur, cs, out);
+  return out;
+}
+
+void Planner::evaluateAll(const State &cur, const std::vector<Candidate> &cs,
+                          BestChild &out) {
+  for (size_t k = 0; k < cs.size(); ++k) {
+    double left = leftMs();
+    if (left <= 0)
+      break;
+    State child;
+    if (!apply(cur, cs[k].step, child))
+      continue;
+    double slice = std::min(left / double(cs.size() - k + 1),
+                            std::max(1.0, 2 * costs.fixed()));
+    // Orders that cannot reach cur.peak are not worth searching.
+    evaluate(child, slice, cur.peak + 1);
+    out.offer(child);
+    if (out.state.peak <= localBound)
+      break;
+  }
+}
+
+void Planner::evaluateInserted(const State &cur,
+                               const std::vector<Candidate> &cs,
+                               BestChild &out) {
+  std::vector<State> top; // Best three by inserted peak.
+  for (size_t k = 0; k < cs.size() && leftMs() > 0; ++k) {
+    State child;
+    if (!apply(cur, cs[k].step, child))
+      continue;
+    if (child.peak < cur.peak) {
+      top.assign(1, std::move(child));
+      break;
+    }
+    top.push_back(std::move(child));
+    std::stable_sort(top.begin(), top.end(), betterChild);
+    if (top.size() > 3)
+      top.pop_back();
+  }
+  for (size_t k = 0; k < top.size(); ++k) {
+    double left = leftMs();
+    if (left <= 0) {
+      out.offer(top[k]); // Its inserted order is legal and simulated.
+      continue;
+    }
+    // A short search: more rounds pay more than a longer one.
+    double slice = std::min(left / double(4 * top.size()),
+                            std::max(1.0, 2 * costs.fixed()));
+    evaluate(top[k], slice, cur.peak + 1);
+    out.offer(top[k]);
+  }
+}
+
+std::string plural(size_t n, const char *word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+/// Sets plan.reason and returns false when `p` or `current` is invalid (the
+/// peaks are set when `current` is at least a permutation).
+bool checkInput(const Problem &p, const Order &current, RecomputePlan &plan) {
+  std::string err = p.check();
+  if (err.empty() && !isLegalOrder(p, current))
+    err = "the current order is not a legal order of the problem";
+  if (err.empty())
+    return true;
+  plan.reason = "invalid input: " + err;
+  if (current.size() == p.numStatements()) {
+    std::vector<uint8_t> seen(p.numStatements(), 0);
+    bool perm = true;
+    for (StmtId s : current)
+      perm = perm && s < seen.size() && !seen[s] && (seen[s] = 1);
+    if (perm)
+      plan.peak = plan.peakBefore = simulatePeak(p, current);
+  }
+  return false;
+}
+
+/// The local bound (it holds for every recomputed problem: a clone uses
+/// buffers of the same sizes as its original, and rewiring keeps sizes) and
+/// the statement reaching it.
+std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
+  int64_t bound = p.liveIn;
+  StmtId witness = 0;
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    if (baseBytes(p, s) > bound) {
+      bound = baseBytes(p, s);
+      witness = s;
+    }
+  return {bound, witness};
+}
+
+/// Why no candidate was found.
+std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
+                                const Limits &lim, int64_t macsBefore) {
+  if (stats.liveAcross == 0)
+    return "every buffer live at the peak steps is used there or escapes "
+           "the block";
+  if (stats.annotated == 0)
+    return "none of the " + plural(stats.liveAcross, "buffer") +
+           " live across the peak is recomputable (no producer annotation" +
+           (bad ? ", " + plural(bad, "malformed annotation") + " ignored)"
+                : std::string(")"));
+  if (stats.excluded == stats.annotated)
+    return "the MAC budget (" + std::to_string(lim.macBudget) + " of " +
+           std::to_string(macsBefore) + " MACs), the operation budget (" +
+           std::to_string(lim.opBudget) +
+           " operations) or the per-op limit excludes every recomputable "
+           "buffer live across the peak (" +
+           plural(stats.annotated, "buffer") + ")";
+  return "no recomputable buffer live across the peak has its producers "
+         "before the peak step";
+}
+
+/// The exact planner's search space: one choice per buffer among its
+/// candidates, or none; the number of non-empty subsets it may visit.
+size_t subsetCount(const std::vector<Candidate> &cands) {
+  std::vector<BufferId> buffers;
+  for (const Candidate &c : cands)
+    buffers.push_back(c.step.buffer);
+  std::sort(buffers.begin(), buffers.end());
+  size_t total = 1;
+  for (size_t i = 0; i < buffers.size();) {
+    size_t j = i;
+    while (j < buffers.size() && buffers[j] == buffers[i])
+      ++j;
+    total *= 1 + (j - i);
+    if (total > kMaxSubsets + 1)
+      return kMaxSubsets + 1;
+    i = j;
+  }
+  return total - 1;
+}
+
+/// Applies subsets in a canonical order: producers of inputs first (by the
+/// position of their group), then by buffer, longer late-user lists first.
+void sortCanonically(std::vector<Candidate> &cands) {
+  std::stable_sort(cands.begin(), cands.end(),
+                   [](const Candidate &a, const Candidate &b) {
+                     if (a.groupPos != b.groupPos)
+                       return a.groupPos < b.groupPos;
+                     if (a.step.buffer != b.step.buffer)
+                       return a.step.buffer < b.step.buffer;
+                     return a.step.lateUsers.size() > b.step.lateUsers.size();
+                   });
+}
+
+/// Depth-first search over the subsets of `cands` (sorted canonically) from
+/// `base` for `ms`, keeping a subset only below `incumbent`.
+Planner searchSubsets(const std::vector<Candidate> &cands, const State &base,
+                      Planner &pl, int64_t incumbent, double ms) {
+  Planner ex{pl.lim, pl.localBound, Deadline(ms)};
+  ex.cands = &cands;
+  ex.bestPeak = incumbent;
+  ex.total = subsetCount(cands);
+  ex.costs = pl.costs;
+  ex.dfs(base, 0);
+  pl.evaluations += ex.evaluations;
+  pl.costs = ex.costs;
+  return ex;
+}
+
+/// The exact planner over the subsets of `cands` (at most kMaxSubsets) from
+/// `base`, with half of `pl`'s time left (anytime: its best subset so far
+/// seeds the greedy planner). Fills plan.candidates, exhaustive and
+/// provenOptimal; sets `start` to the best state found (else leaves it).
+void runExactPlanner(std::vector<Candidate> &cands, const State &base,
+                     Planner &pl, RecomputePlan &plan, State &start) {
+  sortCanonically(cands);
+  for (const Candidate &c : cands)
+    plan.candidates.push_back(c.step);
+  Planner ex = searchSubsets(cands, base, pl, base.peak, 0.5 * pl.leftMs());
+  plan.exhaustive = ex.complete;
+  bool exactProven = ex.complete && ex.allResolved && base.proven;
+  if (ex.haveBest) {
+    start = std::move(ex.best);
+    if (exactProven || start.peak <= pl.localBound)
+      plan.provenOptimal = true;
+  } else if (exactProven) {
+    plan.provenOptimal = true;
+  }
+  if (!ex.complete)
+    pl.budgetHit = true;
+}
+
+/// The better of two final states: lower peak, then cheaper.
+bool betterFinal(const State &a, const State &b) {
+  return a.peak < b.peak || (a.peak == b.peak && cheaper(a, b));
+}
+
+/// After the greedy planner, when there were too many candidates for the
+/// exact planner: the candidates with the best insertion estimates (as many
+/// as kMaxSubsets admits) are searched exactly, with half of the time left,
+/// for a subset below `final`; a better subset seeds the greedy planner
+/// again. Replaces `final` and returns true when that ends lower.
+bool polishExact(std::vector<Candidate> cands, const State &base, Planner &pl,
+                 State &final) {
+  Sweep sw(base);
+  for (Candidate &c : cands)
+    c.estimate = estimateInsertion(base, sw, c.step);
+  std::stable_sort(cands.begin(), cands.end(),
+                   [](const Candidate &x, const Candidate &y) {
+                     return x.estimate < y.estimate;
+                   });
+  std::vector<Candidate> top;
+  for (Candidate &c : cands) {
+    top.push_back(c);
+    if (subsetCount(top) > kMaxSubsets) {
+      top.pop_back();
+      break;
+    }
+  }
+  sortCanonically(top);
+  Planner ex = searchSubsets(top, base, pl, final.peak, 0.5 * pl.leftMs());
+  if (!ex.haveBest)
+    return false;
+  bool improved = false;
+  State again = pl.greedy(ex.best, &improved);
+  if (!betterFinal(again, final))
+    return false;
+  final = std::move(again);
+  return true;
+}
+
+/// Stages 3 and 4 (docs/Recompute.md): the exact planner when its search
+/// space fits (chains searched over their subsets), then the greedy planner
+/// from its best state and from `base` (never worse than greedy alone), then,
+/// when the exact planner could not run, polishExact. Sets plan.candidates,
+/// exhaustive and provenOptimal.
+State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
+                  RecomputePlan &plan) {
+  // The exact planner searches chains over their subsets when that fits.
+  State start = base;
+  std::vector<Candidate> found = cands;
+  addChainSubsets(base, pl.lim, cands);
+  if (subsetCount(cands) > kMaxSubsets)
+    cands = found;
+  const bool exact = subsetCount(cands) <= kMaxSubsets;
+  if (exact)
+    runExactPlanner(cands, base, pl, plan, start);
+
+  // Greedy planner from the best state so far; never worse than the greedy
+  // planner alone.
+  bool improved = false;
+  State final = pl.greedy(start, &improved);
+  if (!start.steps.empty() && pl.leftMs() > 0) {
+    bool alone = false;
+    State greedyOnly = pl.greedy(base, &alone);
+    if (alone && betterFinal(greedyOnly, final)) {
+      final = std::move(greedyOnly);
+      improved = true;
+    }
+  }
+  if (!exact && pl.leftMs() > 0 && polishExact(cands, base, pl, final))
+    improved = true;
+  if (improved)
+    plan.provenOptimal = final.peak <= pl.localBound;
+  return final;
+}
+
+} // namespace
+
+RecomputePlan planRecompute(const Problem &p, const Order &current,
+                            const std::vector<Producer> &producers,
+                            const RecomputeOptions &options) {
+  const Deadline deadline(options.budgetMs);
+  RecomputePlan plan;
+  plan.problem = p;
+  plan.order = current;
+  plan.macsBefore = p.totalMacs();
+  plan.opsBefore = p.totalOps();
+  if (!checkInput(p, current, plan))
+    return plan;
+  plan.peak = plan.peakBefore = simulatePeak(p, current);
+  auto [localBound, localWitness] = localBoundOf(p);
+  const Limits lim = limitsOf(options, plan.macsBefore, plan.opsBefore);
+
+  // Baseline state: what reordering alone reaches.
+  size_t badProducers = 0;
+  State base = baseState(p, producers, badProducers);
+  Planner pl{lim, localBound, deadline};
+  {
+    DeadlineScheduleOptions baseline;
+    baseline.floor = localBound;
+    ScheduleResult r = scheduleBlock(
+        p, current, Deadline(deadline.start(), options.budgetMs * 0.2),
+        baseline, pl.costs);
+    setOrder(base, std::move(r.order));
+    base.proven = r.provenOptimal;
+  }
+  const int64_t b0 = plan.reorderPeak = base.peak;
+  // Without steps the plan is the baseline: the no-recompute problem is one
+  // of the candidates the planner schedules, so a caller need not reorder
+  // first.
+  auto finishEmpty = [&](std::string why, bool proven) {
+    if (b0 < plan.peakBefore)
+      why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
+             std::to_string(plan.peakBefore) + ")";
+    plan.reason = std::move(why);
+    plan.order = base.order;
+    plan.peak = b0;
+    plan.provenOptimal = proven;
+    plan.evaluations = pl.evaluations;
+    plan.budgetExhausted = pl.budgetHit;
+    return plan;
+  };
+  if (b0 <= localBound)
+    return finishEmpty("the peak is statement " + std::to_string(localWitness) +
+                           "'s own inputs, outputs and scratch (local bound)",
+                       true);
+  if (producers.empty())
+    return finishEmpty("no producer annotations: no buffer is known to be "
+                       "recomputable",
+                       false);
+  if (lim.perOp == 0)
+    return finishEmpty("maxRecomputePerOp is 0", false);
+
+  CandidateStats stats;
+  std::vector<Candidate> cands =
+      findCandidates(base, Sweep(base), lim, false, &stats);
+  if (cands.empty())
+    return finishEmpty(
+        explainNoCandidates(stats, badProducers, lim, plan.macsBefore), false);
+
+  State final = chooseSteps(cands, base, pl, plan);
+  plan.evaluations = pl.evaluations;
+  plan.budgetExhausted = pl.budgetHit;
+  if (final.steps.empty() || final.peak >= b0) {
+    std::string why = "none of the " + plural(cands.size(), "candidate") +
+                      " lowers the peak below " + std::to_string(b0);
+    if (plan.exhaustive)
+      why += " (exact over every subset)";
+    if (pl.budgetHit)
+      why += " (the planning budget ran out)";
+    if (b0 < plan.peakBefore)
+      why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
+             std::to_string(plan.peakBefore) + ")";
+    plan.reason = why;
+    plan.order = std::move(base.order);
+    plan.peak = b0;
+    return plan;
+  }
+  plan.steps = final.steps;
+  plan.problem = std::move(final.problem);
+  plan.order = std::move(final.order);
+  plan.peak = final.peak;
+  plan.extraMacs = final.extraMacs;
+  plan.extraOps = final.extraOps;
+  plan.reason.clear();
+  return plan;
+}
+
+} // namespace peakmem
