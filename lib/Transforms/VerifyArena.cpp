@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
@@ -160,9 +161,28 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
 }
 
 /// Reads one view: constant offset, static type, alignment, lifetime.
-static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
-                                     const DenseMap<Operation *, uint32_t> &pos,
-                                     int64_t arenaSize, int64_t arenaAlign) {
+/// For each entry-block op, the last step its uses last: its own, or later
+/// when it starts asynchronous work (the step where that work may end).
+static DenseMap<Operation *, uint32_t>
+usedUntilSteps(FunctionOpInterface fn, Block &entry,
+               const DenseMap<Operation *, uint32_t> &pos) {
+  DenseMap<Operation *, uint32_t> usedUntil;
+  AsyncWorkEnds async = findAsyncWorkEnds(fn);
+  for (Operation &op : entry) {
+    usedUntil[&op] = pos.lookup(&op);
+    for (Operation *end : async.ends.lookup(&op))
+      usedUntil[&op] = std::max(usedUntil[&op], pos.lookup(end));
+  }
+  return usedUntil;
+}
+
+/// `usedUntil` is, for each entry-block op, the last step its uses last
+/// (later than its own step when it starts asynchronous work, AsyncWork.h).
+static FailureOr<ArenaView>
+readView(memref::ViewOp view, Block &entry,
+         const DenseMap<Operation *, uint32_t> &pos,
+         const DenseMap<Operation *, uint32_t> &usedUntil, int64_t arenaSize,
+         int64_t arenaAlign) {
   ArenaView v;
   v.op = view;
   APInt shift;
@@ -226,7 +246,8 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
   }
   v.first = v.last = pos.lookup(view);
   for (Operation *user : users)
-    v.last = std::max(v.last, pos.lookup(entry.findAncestorOpInBlock(*user)));
+    v.last =
+        std::max(v.last, usedUntil.lookup(entry.findAncestorOpInBlock(*user)));
   return v;
 }
 
@@ -260,6 +281,7 @@ static FailureOr<int64_t> recomputeBound(FunctionOpInterface fn, Value arena,
   IRMapping map;
   Operation *clone = fn->clone(map);
   auto cloneFn = cast<FunctionOpInterface>(clone);
+  AsyncWorkEnds async = findAsyncWorkEnds(cloneFn);
   OpBuilder b(fn.getContext());
   llvm::DenseMap<Operation *, const ArenaView *> viewOfAlloc;
   for (const ArenaView &v : views) {
@@ -272,6 +294,10 @@ static FailureOr<int64_t> recomputeBound(FunctionOpInterface fn, Value arena,
       Operation *anc = block->findAncestorOpInBlock(*u);
       if (anc && last->isBeforeInBlock(anc))
         last = anc;
+      for (Operation *end :
+           anc ? async.ends.lookup(anc) : ArrayRef<Operation *>())
+        if (last->isBeforeInBlock(end))
+          last = end;
     }
     b.setInsertionPoint(view);
     auto alloc = memref::AllocOp::create(b, view.getLoc(), view.getType());
@@ -382,6 +408,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
   uint32_t step = 0;
   for (Operation &op : entry)
     pos[&op] = step++;
+  DenseMap<Operation *, uint32_t> usedUntil = usedUntilSteps(fn, entry, pos);
   SmallVector<ArenaView> views;
   Operation *arenaFree = nullptr;
   // Views in program order (uses are listed most recent first), so that an
@@ -392,7 +419,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
       arenaViews.push_back(view);
   });
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
+    FailureOr<ArenaView> v = readView(view, entry, pos, usedUntil, size, align);
     if (failed(v))
       return failure();
     views.push_back(*v);
