@@ -37,6 +37,10 @@ constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 /// "state-cap").
 constexpr const char *kSearchStopAttr = "peakmem.search_stop";
 
+/// Set by peakmem-split on a function it split (tensor IR): the grid, the
+/// stage's size and the measured figures (docs/Split.md).
+constexpr const char *kSplitAttr = "peakmem.split";
+
 /// Arena planning (peakmem-plan-arena, checked by peakmem-verify-arena): the
 /// arena (an alloc, or a function argument), the alignment of each view into
 /// it, and the function's plan record.
