@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The every-pass test of one batch (test_fuzz_passes.py, docs/Testing.md
+"Every pass, certificates, refusals"): every pipeline on every program,
+a second round on their outputs, then the checks of each program."""
+
+import concurrent.futures
+from typing import List, Optional, Sequence
+
+from . import config
+from .arena_checks import check_arenas
+from .arena_plan import ARENA_OPT_PIPE, ARENA_PIPE
+from .cert_checks import check_certificates
+from .config import ARENA_OPT_EVERY, BRUTE_MAX, DEFAULT_BUDGET_MS
+from .execution import execute_sample
+from .parse import parse_remarks
+from .pass_checks import check_modeled, check_refused
+from .pass_common import PASSES, PassOutcome, VERIFY, chunk_module
+from .runner import func_pipeline, run_chunks
+from .seeds import generate
+
+
+def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
+                 brute_max: int = BRUTE_MAX, mutations: int = 8,
+                 moves: int = 2, execute: int = 0,
+                 jobs: int = 2, arena: Optional[bool] = None
+                 ) -> List[PassOutcome]:
+    """Every pass and the pipeline on the programs of `seeds`, then
+    certificate mutations and moves checked by peakmem-verify-certificate,
+    then `execute` programs run before and after reorder and recompute.
+    With `arena`, the arena plans too (check_arenas; executed with the
+    sample). See docs/Testing.md."""
+    arena = config.ARENA if arena is None else arena
+    progs = [generate(s) for s in seeds]
+    outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
+    chunks = [(p.seed, p.module()) for p in progs]
+    pool = concurrent.futures.ThreadPoolExecutor(jobs)
+    pipes = {"norm": "builtin.module()", "verify": func_pipeline(VERIFY)}
+    pipes.update({name: func_pipeline(pipe) for name, pipe in PASSES.items()})
+    futs = {name: pool.submit(run_chunks, chunks, pipe)
+            for name, pipe in pipes.items()}
+    opt_seeds = {p.seed for k, p in enumerate(progs)
+                 if ARENA_OPT_EVERY and k % ARENA_OPT_EVERY == 0}
+    if arena:
+        futs["arena"] = pool.submit(run_chunks, chunks,
+                                    func_pipeline(*ARENA_PIPE))
+        futs["arena_opt"] = pool.submit(
+            run_chunks, [c for c in chunks if c[0] in opt_seeds],
+            func_pipeline(*ARENA_OPT_PIPE))
+    runs = {name: f.result() for name, f in futs.items()}
+    arena_runs = {k: runs.pop(k) for k in ("arena", "arena_opt")
+                  if k in runs}
+    norm = runs.pop("norm")
+    remarks = parse_remarks(runs["reorder"].stderr)
+
+    # Second round: every output parses again; peakmem-report on the
+    # reordered and recomputed IR agrees with the pass; the verifier
+    # accepts what peakmem-certify and peakmem-optimize wrote.
+    def again(name, pipeline):
+        cs = [(p.seed, chunk_module(p, runs[name].funcs[p.name]))
+              for p in progs if p.name in runs[name].funcs]
+        return pool.submit(run_chunks, cs, func_pipeline(pipeline))
+    follow = {"report": again("report", "peakmem-report"),
+              "reorder": again("reorder", "peakmem-report"),
+              "recompute": again("recompute", "peakmem-report"),
+              "certify": again("certify", VERIFY),
+              "optimize": again("optimize", VERIFY)}
+    if arena:
+        cs = [(p.seed, chunk_module(p, arena_runs["arena"].funcs[p.name]))
+              for p in progs if p.name in arena_runs["arena"].funcs]
+        follow["arena_report"] = pool.submit(
+            run_chunks, cs, func_pipeline("peakmem-report{remarks=0}"))
+    follow = {name: f.result() for name, f in follow.items()}
+    if arena:
+        arena_runs["arena_report"] = follow.pop("arena_report")
+    pool.shutdown()
+
+    # Diagnostics naming no program (never seen so far) fail the batch.
+    for name, run in list(runs.items()) + list(follow.items()) + \
+            [("parse", norm)]:
+        for d in run.diags:
+            if d.seed is None and d.severity in ("error", "warning"):
+                outs[progs[0].seed].problems.append(
+                    f"{name}: a diagnostic naming no program: {d.text}")
+    for p in progs:
+        o = outs[p.seed]
+        base = norm.funcs.get(p.name)
+        if base is None or norm.of(p.seed, "error") or p.seed in norm.crashed:
+            o.problems.append("the generated program does not parse: " +
+                              "; ".join(d.text for d in
+                                        norm.of(p.seed, "error")))
+            continue
+        if p.refused:
+            check_refused(p, o, base, runs, follow)
+        else:
+            check_modeled(p, o, base, runs, follow, remarks, brute_max)
+    check_certificates(progs, outs, runs, brute_max, mutations, moves,
+                       jobs)
+    if arena:
+        for name, run in arena_runs.items():
+            for d in run.diags:
+                if d.seed is None and d.severity in ("error", "warning"):
+                    outs[progs[0].seed].problems.append(
+                        f"{name}: a diagnostic naming no program: {d.text}")
+        check_arenas(progs, outs, arena_runs, opt_seeds, brute_max,
+                     jobs=jobs)
+    if execute:
+        execute_sample(progs, outs, runs, execute, jobs)
+    return [outs[p.seed] for p in progs]
