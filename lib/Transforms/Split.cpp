@@ -123,7 +123,18 @@ private:
                                           std::string &why);
   void record(FunctionOpInterface fn, const Choice &choice,
               const Measurement &unsplit);
-  void remarkUnchanged(FunctionOpInterface fn, const std::string &why) {
+  /// Nothing split: the record says why (with the measured peak when the
+  /// unsplit program was measured), and so does the remark.
+  void leaveUnchanged(FunctionOpInterface fn, const std::string &why,
+                      std::optional<int64_t> measuredPeak = std::nullopt) {
+    Builder b(fn->getContext());
+    NamedAttrList record;
+    if (measuredPeak) {
+      record.append("peak_before", b.getI64IntegerAttr(*measuredPeak));
+      record.append("peak_after", b.getI64IntegerAttr(*measuredPeak));
+    }
+    record.append("reason", b.getStringAttr(why));
+    fn->setAttr(kSplitAttr, record.getDictionary(fn->getContext()));
     if (emitRemarks)
       emitRemark(fn.getLoc())
           << "peakmem-split: '" << fn.getName() << "' unchanged: " << why;
@@ -150,21 +161,21 @@ bool SplitPass::splitFunction(FunctionOpInterface fn) {
     options.grids = {{*parseTiles(tiles)}};
   SearchResult found = searchSplits(fn, options);
   if (found.ranked.empty()) {
-    remarkUnchanged(fn, found.why);
+    leaveUnchanged(fn, found.why);
     return false;
   }
   double macs = maxMacOverhead, ops = maxOpOverhead;
   Measurement unsplit = measureFn(
       fn, nullptr, [&](const Work &) { return std::make_pair(macs, ops); });
   if (!unsplit.error.empty()) {
-    remarkUnchanged(fn,
-                    "the unsplit program cannot be measured: " + unsplit.error);
+    leaveUnchanged(fn,
+                   "the unsplit program cannot be measured: " + unsplit.error);
     return false;
   }
   std::string why;
   std::optional<Choice> choice = measureCandidates(fn, found, unsplit, why);
   if (!choice) {
-    remarkUnchanged(fn, why);
+    leaveUnchanged(fn, why, unsplit.peak);
     return false;
   }
   std::string error;
@@ -240,41 +251,45 @@ void SplitPass::record(FunctionOpInterface fn, const Choice &choice,
   Builder b(ctx);
   const Measurement &m = choice.measured;
   const Candidate &c = choice.candidate;
-  auto i64 = [&](int64_t v) { return b.getI64IntegerAttr(v); };
-  double macBudget =
-      m.bufferized.macs <= 0
-          ? 0.0
-          : (double(unsplit.bufferized.macs) * (1.0 + maxMacOverhead) -
-             double(m.bufferized.macs)) /
-                double(m.bufferized.macs);
-  double opBudget =
-      m.bufferized.ops <= 0
-          ? 0.0
-          : (double(unsplit.bufferized.ops) * (1.0 + maxOpOverhead) -
-             double(m.bufferized.ops)) /
-                double(m.bufferized.ops);
-  NamedAttrList attrs;
-  attrs.append("tiles", b.getI64ArrayAttr(c.grid.counts));
-  attrs.append("stage_ops", i64(c.members));
-  attrs.append("peak", i64(m.peak));
-  attrs.append("peak_unsplit", i64(unsplit.peak));
-  attrs.append("macs", i64(m.final.macs));
-  attrs.append("macs_unsplit", i64(unsplit.bufferized.macs));
-  attrs.append("ops", i64(m.final.ops));
-  attrs.append("ops_unsplit", i64(unsplit.bufferized.ops));
-  attrs.append("recompute_mac_budget",
-               b.getF64FloatAttr(std::clamp(macBudget, 0.0, 1.0)));
-  attrs.append("recompute_op_budget",
-               b.getF64FloatAttr(std::clamp(opBudget, 0.0, 1.0)));
-  fn->setAttr(kSplitAttr, DictionaryAttr::get(ctx, attrs));
+  // What recompute got: what the split left of the budgets, relative to the
+  // split program's own work (as peakmem-recompute measures it).
+  auto left = [](int64_t base, double fraction, int64_t work) {
+    return work <= 0
+               ? 0.0
+               : std::clamp((double(base) * (1.0 + fraction) - double(work)) /
+                                double(work),
+                            0.0, 1.0);
+  };
+  std::string tilesText =
+      llvm::formatv("{0}x{1}", c.grid.counts[0], c.grid.counts[1]);
+  NamedAttrList record;
+  auto i64 = [&](StringRef name, int64_t v) {
+    record.append(name, b.getI64IntegerAttr(v));
+  };
+  i64("peak_before", unsplit.peak);
+  i64("peak_after", m.peak);
+  record.append("tiles", b.getStringAttr(tilesText));
+  i64("stage_ops", c.members);
+  i64("macs_before", unsplit.bufferized.macs);
+  i64("macs_after", m.final.macs);
+  i64("ops_before", unsplit.bufferized.ops);
+  i64("ops_after", m.final.ops);
+  record.append(
+      "recompute_mac_budget",
+      b.getStringAttr(formatOptionValue(
+          left(unsplit.bufferized.macs, maxMacOverhead, m.bufferized.macs))));
+  record.append("recompute_op_budget",
+                b.getStringAttr(formatOptionValue(left(
+                    unsplit.bufferized.ops, maxOpOverhead, m.bufferized.ops))));
+  fn->setAttr(kSplitAttr, record.getDictionary(ctx));
   if (!emitRemarks)
     return;
   emitRemark(fn.getLoc()) << llvm::formatv(
       "peakmem-split: '{0}' peak {1} -> {2} bytes (bufferized, after "
-      "peakmem-optimize) by computing {3} ops in {4}x{5} tiles; MACs {6} -> "
-      "{7} ({8}%), operations {9} -> {10} ({11}%)",
-      fn.getName(), unsplit.peak, m.peak, c.members, c.grid.counts[0],
-      c.grid.counts[1], unsplit.bufferized.macs, m.final.macs,
+      "peakmem-optimize) by computing {3} ops in {4} tiles; MACs {5} -> "
+      "{6} ({7}%), operations {8} -> {9} ({10}%)",
+      fn.getName(), unsplit.peak, m.peak, c.members, tilesText,
+      unsplit.bufferized.macs, m.final.macs,
       percent(m.final.macs, unsplit.bufferized.macs), unsplit.bufferized.ops,
       m.final.ops, percent(m.final.ops, unsplit.bufferized.ops));
 }

@@ -29,12 +29,12 @@
 // RUN: diff %t.d5 %t.d6
 
 // SPLIT-LABEL: func.func @int8_stage
-// SPLIT-SAME: peak = 7272 : i64, peak_unsplit = 19328 : i64
-// SPLIT-SAME: tiles = [3, 3]
+// SPLIT-SAME: peak_after = 7272 : i64, peak_before = 19328 : i64
+// SPLIT-SAME: tiles = "3x3"
 // SPLIT-LABEL: func.func @two_convs
-// SPLIT-SAME: peak = 12480 : i64, peak_unsplit = 18688 : i64
+// SPLIT-SAME: peak_after = 12480 : i64, peak_before = 18688 : i64
 // SPLIT-LABEL: func.func @stem
-// SPLIT-SAME: peak = 15872 : i64, peak_unsplit = 37248 : i64
+// SPLIT-SAME: peak_after = 15872 : i64, peak_before = 37248 : i64
 
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #ch = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -144,7 +144,7 @@ func.func @stem(%x: tensor<1x32x32x3xf32>) -> tensor<1x16x16x4xf32> {
   return %o : tensor<1x16x16x4xf32>
 }
 
-// The measured peaks are the recorded ones (peakmem.split's `peak`, above)
+// The measured peaks are the recorded ones (peakmem.split's `peak_after`, above)
 // and the modeled ones; the unsplit programs peak higher.
 // INT8: peak_bytes: 7272
 // INT8-NEXT: output_digest

@@ -12,8 +12,18 @@
 // EVALUATIONS: peakmem-split: max-evaluations=0: at least one candidate must be measured
 // PIPELINE: peakmem-split: bufferize='no-such-pass' is not a pass pipeline: {{.*}}no-such-pass
 
-// Every refusal below leaves the function exactly as it was.
-// CHECK-NOT: peakmem.split
+// Every refusal below leaves the function exactly as it was, with the
+// reason in its record.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: peakmem.split = {reason = "not modeled: a tensor of dynamic or unknown size"}
+// CHECK-LABEL: func.func @payload_effects
+// CHECK-SAME: peakmem.split = {reason = "the peak is at 'linalg.generic', which cannot be split: its payload has memory effects"}
+// CHECK-LABEL: func.func @position_dependent_pad
+// CHECK-SAME: peakmem.split = {reason = "the peak is at 'tensor.pad', which cannot be split: its padding value is computed per element"}
+// CHECK-LABEL: func.func @reduction_rows
+// CHECK-SAME: peakmem.split = {reason = "no stage around the peak can be split: 'linalg.generic' would have its reduction loop d1 cut"}
+// CHECK-LABEL: func.func @single_op
+// CHECK-SAME: peakmem.split = {reason = "no stage around the peak can be split"}
 // CHECK-NOT: tensor.insert_slice
 
 // Dynamic shapes: no static tiles (the tensor model refuses the body).

@@ -440,13 +440,16 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     recompute then gets what is left. The enumeration stops after
     `max-candidates` built candidates; nothing depends on time.
 
-    A split function gets `peakmem.split`, a dictionary: `tiles` (the grid),
-    `stage_ops` (members, the output included), `peak` and `peak_unsplit`
-    (bytes, as measured), `macs`, `macs_unsplit`, `ops`, `ops_unsplit` (of
-    the measured programs, recompute included), and `recompute_mac_budget` /
+    Every function gets the record `peakmem.split` (docs/Passes.md,
+    "Records"): when split, `peak_before` and `peak_after` (bytes, as
+    measured), `tiles` ("RxC"), `stage_ops` (members, the output included),
+    `macs_before`, `macs_after`, `ops_before`, `ops_after` (of the measured
+    programs, recompute included) and `recompute_mac_budget` /
     `recompute_op_budget`, the budgets peakmem-optimize must be given after
-    bufferization to reach `peak`. A remark per function gives the same
-    figures, or why nothing was split.
+    bufferization to reach `peak_after` (decimal strings); otherwise
+    `reason`, with the measured `peak_before` (= `peak_after`) when the
+    unsplit program was measured. A remark per function gives the same
+    figures, or the reason.
   }];
   let options = [
     Option<"maxMacOverhead", "max-mac-overhead", "double", /*default=*/"0.1",
