@@ -192,7 +192,7 @@ def check_arena_programs(seeds: Sequence[int], brute_max: int = BRUTE_MAX,
                 outs[progs[0].seed].problems.append(
                     f"{name}: a diagnostic naming no program: {d.text}")
     check_arenas(progs, outs, runs, opt_seeds, brute_max, jobs=jobs)
-    sample = [p for p in progs if outs[p.seed].ok and
+    sample = [p for p in progs if outs[p.seed].ok and p.executable and
               outs[p.seed].arena_plan is not None and
               outs[p.seed].arena_plan.size is not None][:execute]
 

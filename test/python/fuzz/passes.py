@@ -13,8 +13,9 @@ from .cert_checks import check_certificates
 from .config import ARENA_OPT_EVERY, BRUTE_MAX, DEFAULT_BUDGET_MS
 from .execution import execute_sample
 from .parse import parse_remarks
-from .pass_checks import check_modeled, check_refused
-from .pass_common import PASSES, PassOutcome, VERIFY, chunk_module
+from .pass_checks import check_kernels, check_modeled, check_refused
+from .pass_common import (KERNEL_PIPE, PASSES, VERIFY, PassOutcome,
+                          chunk_module)
 from .runner import func_pipeline, run_chunks
 from .seeds import generate
 
@@ -46,9 +47,13 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
         futs["arena_opt"] = pool.submit(
             run_chunks, [c for c in chunks if c[0] in opt_seeds],
             func_pipeline(*ARENA_OPT_PIPE))
+    kernels = [c for c, p in zip(chunks, progs) if p.module_attrs]
+    if kernels:
+        futs["kernels"] = pool.submit(run_chunks, kernels, KERNEL_PIPE)
     runs = {name: f.result() for name, f in futs.items()}
     arena_runs = {k: runs.pop(k) for k in ("arena", "arena_opt")
                   if k in runs}
+    kernel_run = runs.pop("kernels", None)
     norm = runs.pop("norm")
     remarks = parse_remarks(runs["reorder"].stderr)
 
@@ -93,6 +98,9 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
             check_refused(p, o, base, runs, follow)
         else:
             check_modeled(p, o, base, runs, follow, remarks, brute_max)
+    for p in progs:
+        if p.module_attrs:
+            check_kernels(p, outs[p.seed], kernel_run)
     check_certificates(progs, outs, runs, brute_max, mutations, moves,
                        jobs)
     if arena:
