@@ -51,19 +51,19 @@ def corpus_files(root=None):
     return sorted(root.glob("*/*.mlir"))
 
 
-def pass_times(stderr: str) -> dict:
-    """Wall seconds per pass from --mlir-timing-display=list output."""
-    times = {}
-    for m in re.finditer(r"^\s*([\d.]+) \(\s*[\d.]+%\)\s+(.+?)\s*$", stderr, re.M):
-        times[m.group(2)] = float(m.group(1))
-    return times
-
-
 def timed(text, pipeline, tool="peakmem-opt"):
-    out, err, wall = passes.run_opt(
-        text, pipeline, tool=tool,
-        extra=["-mlir-timing", "-mlir-timing-display=list"])
-    return out, pass_times(err), wall, err
+    out, err, wall = passes.run_opt(text, pipeline, tool=tool,
+                                    extra=passes.timing_arguments())
+    return out, passes.pass_times(err), wall, err
+
+
+# peakmem.reorder's `search` -> the results' search column.
+SEARCH_COLUMN = {"certified": "certified", "proven": "proven", "stopped": "budget"}
+
+
+def search_of(text):
+    """How peakmem-reorder's order is known to be good, from its record."""
+    return SEARCH_COLUMN.get(passes.record(text, "reorder").get("search"), "budget")
 
 
 def peak_of(text):
@@ -109,8 +109,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
               "peakmem-certify{remarks=0},peakmem-verify-certificate))")
     attrs = passes.function_attrs(out)
     row["peak_reorder"] = attrs.get("peak")
-    row["search"] = ("certified" if "already optimal" in err else
-                     "proven" if "(proven optimal)" in err else "budget")
+    row["search"] = search_of(out)
     row["reorder_s"] = t.get("ReorderPass", 0)
     row["certify_s"] = t.get("CertifyPass", 0)
     row["verify_s"] = t.get("VerifyCertificatePass", 0)
@@ -131,16 +130,14 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
     row["ops"] = before_attrs.get("ops")
     row["extra_macs"] = (attrs.get("macs") or 0) - (row["macs"] or 0)
     row["extra_ops"] = (attrs.get("ops") or 0) - (row["ops"] or 0)
-    m = re.search(r"peakmem-recompute: '[^']*' (unchanged at \d+ bytes: (.*)|peak .*)$",
-                  err, re.M)
-    row["recompute_note"] = (m.group(2) or m.group(1)) if m else ""
+    row["recompute_note"] = passes.recompute_note(passes.record(out, "recompute"))
     row["_after"] = out
     row["_before"] = row_before
     row["_upstream"] = up
 
     # The static arena of the final program.
     a = optimize.plan_arena(out, budget_ms=arena_budget_ms,
-                            extra=["-mlir-timing", "-mlir-timing-display=list"])
+                            extra=passes.timing_arguments())
     for name in ARENA_BASELINES:
         row[arena_key(name)] = a["arena_baselines"].get(name)
     row["arena_peakmem"] = a["arena_size"]
@@ -149,7 +146,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
     row["arena_stop"] = a["arena_stop"]
     row["arena_buffers"] = len(a["arena_plan"]["buffers"]) if a["arena_plan"] else 0
     row["peak_arena"] = a["peak_arena"]
-    t = pass_times(a["arena_stderr"])
+    t = passes.pass_times(a["arena_stderr"])
     row["arena_s"] = t.get("PlanArenaPass", 0)
     row["verify_arena_s"] = t.get("VerifyArenaPass", 0)
     row["_arena"] = a["arena_text"]
@@ -484,8 +481,7 @@ def bench_train(path: pathlib.Path, batch: int, args) -> dict:
     row["peak_reorder"] = attrs.get("peak")
     row["bound_reorder"] = attrs.get("lower_bound")
     row["optimal_reorder"] = bool(attrs.get("optimal"))
-    row["search"] = ("certified" if "already optimal" in err else
-                     "proven" if "(proven optimal)" in err else "budget")
+    row["search"] = search_of(out)
     row["reorder_s"] = t.get("ReorderPass", 0)
     row["certify_s"] = t.get("CertifyPass", 0)
     row["_reorder"] = out
@@ -497,9 +493,7 @@ def bench_train(path: pathlib.Path, batch: int, args) -> dict:
         row[f"bound_{key}"] = attrs.get("lower_bound")
         row[f"optimal_{key}"] = bool(attrs.get("optimal"))
         row[f"extra_macs_{key}"] = (attrs.get("macs") or 0) - (row["macs"] or 0)
-        m = re.search(r"peakmem-recompute: '[^']*' (unchanged at \d+ bytes: (.*)|peak .*)$",
-                      err, re.M)
-        row[f"note_{key}"] = (m.group(2) or m.group(1)) if m else ""
+        row[f"note_{key}"] = passes.recompute_note(passes.record(out, "recompute"))
         row[f"_{key}"] = out
     # The same step with each update emitted as soon as its gradient is
     # complete (--updates eager): a stronger upstream baseline; the

@@ -52,8 +52,6 @@ import corpus  # tools/corpus.py
 
 UPSTREAM = "builtin.module(func.func(optimize-allocation-liveness))"
 REPORT = "builtin.module(func.func(peakmem-report{remarks=0}))"
-REMARK_RE = re.compile(r"tensor-model peak (\d+) -> (\d+) bytes(?: \(([^)]*)\))?")
-REORDER_RE = re.compile(r"peak (\d+) -> (\d+) bytes(?: \(([^)]*)\))?")
 
 # Regeneration variants: (key, peakmem-reorder-tensors options, label).
 VARIANTS = [
@@ -116,11 +114,11 @@ class Row:
     tensor_ops: int = 0
     baseline: Program = dataclasses.field(default_factory=Program)
     route_b: Program = dataclasses.field(default_factory=Program)
-    b_search: str = ""
+    b_search: str = ""                 # peakmem.reorder's `search`
     routes: Dict[str, Program] = dataclasses.field(default_factory=dict)
     tensor_before: Dict[str, int] = dataclasses.field(default_factory=dict)
     predicted: Dict[str, int] = dataclasses.field(default_factory=dict)
-    tensor_search: Dict[str, str] = dataclasses.field(default_factory=dict)
+    tensor_search: Dict[str, str] = dataclasses.field(default_factory=dict)  # its `search`
     times: Dict[str, float] = dataclasses.field(default_factory=dict)
 
 
@@ -160,14 +158,13 @@ def build_model(job, budget_ms: int, keep: Optional[pathlib.Path]) -> Row:
         row.baseline.text, row.baseline.modeled = _timed(row, "baseline",
                                                          report, up)
         # Route B: permutation of the bufferized program.
-        out, err, _ = _timed(row, "route B", passes.run_opt, original,
+        out, _, _ = _timed(row, "route B", passes.run_opt, original,
                              f"builtin.module(func.func(peakmem-reorder"
                              f"{{budget-ms={budget_ms}}},"
                              "peakmem-report{remarks=0}))")
         row.route_b.text = out
         row.route_b.modeled = passes.function_attrs(out).get("peak")
-        m = REORDER_RE.search(err)
-        row.b_search = m.group(3) or "" if m else ""
+        row.b_search = passes.record(out, "reorder").get("search", "")
         # Route A (and A+): regeneration from the tensor stage.
         for key, options, _ in VARIANTS:
             opts = f"budget-ms={budget_ms}" + (f" {options}" if options else "")
@@ -179,10 +176,10 @@ def build_model(job, budget_ms: int, keep: Optional[pathlib.Path]) -> Row:
                 raise RuntimeError(f"route {key}: no peakmem.predicted_peak "
                                    f"(not modeled?): {t_err.strip()[:200]}")
             row.predicted[key] = predicted
-            m = REMARK_RE.search(t_err)
-            if m:
-                row.tensor_before[key] = int(m.group(1))
-                row.tensor_search[key] = m.group(3) or ""
+            rec = passes.record(t_out, "reorder_tensors")
+            if rec:
+                row.tensor_before[key] = rec["peak_before"]
+                row.tensor_search[key] = rec["search"]
             buf = _timed(row, f"route {key}", bufferize, t_out)
             buf = _timed(row, f"route {key}", upstream, buf)
             prog = Program()
