@@ -308,10 +308,13 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     default memory space and whole-byte integer, float or index elements;
     other buffers, escaping buffers, buffers freed by another op than
     `memref.dealloc`, buffers whose aliases flow into terminators or
-    non-view results, and buffers whose address may outlive their visible
+    non-view results, buffers whose address may outlive their visible
     uses (an alias passed to a call, stored to memory, or used inside an
     `async.*` region: once the dealloc is gone the IR would no longer show
-    their lifetime) stay as they are, with one remark each. Functions the
+    their lifetime), buffers with an alias that may touch bytes outside
+    them (a `memref.reinterpret_cast` to another offset, a dynamic one: a
+    slot must hold every byte its aliases reach) and buffers aligned above
+    2^32 stay as they are, with one remark each. Functions the
     memory model cannot describe (dynamic shapes among them) are left alone
     with a remark. Ops are otherwise untouched: outputs stay bitwise
     identical.
@@ -321,9 +324,13 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     alignment), freed right before the terminator; the counting allocator
     measures N + A for it. `arena=argument`: a trailing `memref<Nxi8>`
     argument (argument attribute `peakmem.arena`) the caller provides; only
-    for functions without callers in the module, checked when the module has
-    one function-like op or threading is disabled, else refused with a
-    remark.
+    for functions that no symbol use anywhere under the outermost op names
+    (calls, `gpu.launch_func @kernels::@k`, `func.constant`, attributes, in
+    any nested symbol table), else refused with a remark. Below the
+    outermost op with multithreading on, the rest of the IR cannot be read
+    safely: refused when functions exist outside the pass's root.
+    `alignment=` is at most 2^32; a function whose sizes rounded to their
+    alignments exceed 2^62 - 1 bytes is left unchanged with a remark.
 
     On the function: `peakmem.arena_size = N`, `peakmem.arena_alignment =
     A`, `peakmem.arena_lower_bound` (a bound on the arena over every legal
@@ -357,7 +364,8 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "Planner budget per function, in milliseconds">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
-           "and lifetime) to this file, for plots">,
+           "and lifetime) to this file, for plots: one record per function "
+           "keyed and sorted by symbol path (@inner::@f)">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the arena, bound and baselines">,
     Option<"orderSearch", "order-search", "bool", /*default=*/"true",
@@ -387,7 +395,15 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     that is dynamic or not a multiple of the view's alignment; an alignment
     above the arena's; an arena whose type or alignment disagrees with the
     recorded attributes; an arena used other than by views and its dealloc;
-    a view whose alias escapes (terminator, non-view result, address taken).
+    a view whose alias escapes (terminator, non-view result, address taken);
+    a view with an alias that may touch bytes outside it (the bytes of
+    every alias are bounded through static offsets, sizes and strides of
+    views, subviews and casts; a dynamic reinterpret_cast or an unknown
+    view-like op cannot be bounded). Lifetimes are those of uses, not of
+    SSA values: a view that upstream `cse` merged with another of the same
+    offset and type is live in segments, a new one starting where a use
+    overwrites it whole without reading it (a linalg op whose payload does
+    not read that init, a memref.copy into it) after a step without use.
     The bound: the function is cloned with every view turned back into an
     allocation freed after its last use, the memory model is rebuilt on the
     clone, and the bound over every order is recomputed (Bounds.h, then
