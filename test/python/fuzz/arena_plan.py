@@ -67,6 +67,9 @@ class ArenaView:
     # Why its uses do not show its lifetime (an alias passed to a call,
     # stored to memory, used in an async region, returned): "" if they do.
     hidden: str = ""
+    # An alias reaching bytes outside the view (a reinterpret_cast whose
+    # static offset and sizes leave it): "" if none does.
+    reach: str = ""
 
     @property
     def bytes(self) -> int:
@@ -175,6 +178,31 @@ ASYNC_STARTS = ("gpu.launch", "gpu.launch_func", "gpu.memcpy", "gpu.memset",
 _INDEXED = re.compile(r"(%[\w.$\-]+)\[")
 
 
+_CAST = re.compile(r"offset: \[(-?\d+)\], sizes: \[([\d, ]+)\], "
+                   r"strides: \[([\d, ]+)\]")
+
+
+def _cast_reach(v: "ArenaView", body: str) -> str:
+    """What a memref.reinterpret_cast of an alias of v reaches outside v's
+    bytes ("" if nothing): its offset, sizes and strides count from v's
+    first byte (views and casts keep the aligned pointer of v)."""
+    m = _CAST.search(body)
+    if not m:
+        return f"a reinterpret_cast without static layout: {body.strip()}"
+    off = int(m.group(1))
+    sizes = [int(x) for x in m.group(2).split(",")]
+    strides = [int(x) for x in m.group(3).split(",")]
+    last = off + sum((s - 1) * t for s, t in zip(sizes, strides))
+    esize = elem_alloc_bytes(v.elem)
+    lo, hi = off * esize, (last + 1) * esize
+    if min(sizes) <= 0 or (lo >= 0 and hi <= v.bytes):
+        return ""
+    base = v.offset or 0
+    return (f"an alias (reinterpret_cast) reaches bytes [{base + lo}, "
+            f"{base + hi}) of the arena, outside the view's "
+            f"[{base}, {base + v.bytes})")
+
+
 def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                     in_async):
     """v.last and v.hidden from the uses of v and of its view-like aliases
@@ -213,6 +241,8 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                 op2 in ("func.return", "return", "scf.yield") or \
                 in_async.get(j) or op2.startswith("async."):
             v.hidden = v.hidden or f"an alias used by {op2}"
+        if op2 == "memref.reinterpret_cast":
+            v.reach = v.reach or _cast_reach(v, body)
         if defs2 and (op2 in VIEW_LIKE or "memref<" in
                       lines[j].split(" = ", 1)[1].split(":")[-1]):
             for d in defs2:
@@ -247,6 +277,8 @@ def arena_violations(plan: ArenaPlan,
         if v.hidden:
             bad.append(f"{v.name}: lifetime not shown by the IR: "
                        f"{v.hidden}")
+        if v.reach:
+            bad.append(f"{v.name}: {v.reach}")
         if v.offset is None:
             bad.append(f"{v.name}: offset not a constant")
             continue

@@ -70,6 +70,23 @@ if HOSTILE_ON - set(HOSTILE_KINDS):
     raise ValueError(f"PEAKMEM_FUZZ_HOSTILE: unknown classes "
                      f"{sorted(HOSTILE_ON - set(HOSTILE_KINDS))} (one of "
                      f"{', '.join(HOSTILE_KINDS)})")
+# Issue #23's run-twice check (determinism.py): the pipelines whose output
+# must not depend on threads or load. Only passes whose searches stop on
+# work units belong here; the others still stop on the clock (det,
+# arenacore and arenapass are moving them). PEAKMEM_FUZZ_DETERMINISTIC=
+# "none", "all" or a comma list overrides.
+DETERMINISM_NAMES = ("report", "reorder", "recompute", "recompute0",
+                     "certify", "optimize", "verify", "arena", "arena-opt")
+DETERMINISTIC_DEFAULT = ("report",)
+_DET = os.environ.get("PEAKMEM_FUZZ_DETERMINISTIC", "")
+DETERMINISTIC = tuple(DETERMINISM_NAMES if _DET == "all" else
+                      () if _DET == "none" else
+                      [k.strip() for k in _DET.split(",") if k.strip()]
+                      if _DET else DETERMINISTIC_DEFAULT)
+if set(DETERMINISTIC) - set(DETERMINISM_NAMES):
+    raise ValueError(f"PEAKMEM_FUZZ_DETERMINISTIC: unknown pipelines "
+                     f"{sorted(set(DETERMINISTIC) - set(DETERMINISM_NAMES))}"
+                     f" (one of {', '.join(DETERMINISM_NAMES)})")
 BRUTE_MAX = 14           # brute-force the optimum up to this many units
 DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
 
@@ -79,6 +96,9 @@ DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
 ARENA = os.environ.get("PEAKMEM_FUZZ_ARENA", "1") not in ("", "0")
 ARENA_OPT_EVERY = int(os.environ.get("PEAKMEM_FUZZ_ARENA_OPT_EVERY", 4))
 ARENA_MUTATIONS = int(os.environ.get("PEAKMEM_FUZZ_ARENA_MUTATIONS", 8))
+# Per planned program, fills through a reinterpret_cast of a view, onto
+# another live view's bytes or inside its own (issue #22 item 6).
+ARENA_FORGED = int(os.environ.get("PEAKMEM_FUZZ_ARENA_FORGED", 2))
 DIRTY_BYTE = 90       # the arena is pre-filled with it (0x5a) in one run
 # Also run every executed plan with its arena pre-filled with DIRTY_BYTE
 # (one more execution each): its digest must still be the input's.
