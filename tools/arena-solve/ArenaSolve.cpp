@@ -48,9 +48,9 @@ static cl::opt<std::string> outputPath("o", cl::desc("Solution CSV path"),
 static cl::opt<int64_t>
     capacity("capacity", cl::init(-1),
              cl::desc("Decide this arena size instead of minimising"));
-static cl::opt<uint64_t>
-    maxNodes("max-nodes", cl::init(ArenaPlannerOptions().maxExactNodes),
-             cl::desc("Exact placement search nodes"));
+static cl::opt<uint64_t> maxNodes("max-nodes",
+                                  cl::init(ArenaPlannerOptions().maxExactNodes),
+                                  cl::desc("Exact placement search nodes"));
 static cl::opt<uint64_t>
     maxMoves("max-moves", cl::init(ArenaPlannerOptions().maxMoves),
              cl::desc("Local search moves after the exact search"));
@@ -209,8 +209,8 @@ int main(int argc, char **argv) {
   options.maxExactNodes = maxNodes;
   options.maxMoves = maxMoves;
   options.capacity = capacity;
-  options.budgetMs = timeLimitMs > 0 ? double(timeLimitMs)
-                                     : ArenaPlannerOptions().budgetMs;
+  options.budgetMs =
+      timeLimitMs > 0 ? double(timeLimitMs) : ArenaPlannerOptions().budgetMs;
   ArenaPlannerResult r = planArena(p, options);
   if (std::string err = checkArenaPlan(p, r.plan); !err.empty()) {
     llvm::errs() << "peakmem-arena-solve: internal: invalid plan: " << err
@@ -249,13 +249,17 @@ int main(int argc, char **argv) {
   } else {
     writeSolution(llvm::outs(), header, rows, r.plan);
   }
-  const char *status = r.infeasible          ? "infeasible"
-                       : r.provenOptimal     ? "optimal"
-                                             : "feasible";
+  const char *status = r.infeasible      ? "infeasible"
+                       : r.provenOptimal ? "optimal"
+                                         : "feasible";
   if (capacity >= 0 && !r.infeasible && r.plan.size > capacity)
     status = "unknown";
+  llvm::errs() << "peakmem-arena-solve: nodes=" << r.exactNodes
+               << " moves=" << r.moves << " ms=" << int64_t(r.elapsedMs)
+               << " proof=" << arenaProofKindName(r.proof)
+               << " best_baseline=" << r.bestBaselineSize
+               << (r.timeLimitHit ? " time-limit-hit" : "") << "\n";
   llvm::outs() << "height=" << r.plan.size << " lower_bound=" << r.lowerBound
-               << " status=" << status << " nodes=" << r.exactNodes
-               << " moves=" << r.moves << "\n";
+               << " status=" << status << "\n";
   return 0;
 }

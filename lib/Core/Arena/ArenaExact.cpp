@@ -47,26 +47,33 @@ public:
   bool build() {
     if (!model.build(p, options.maxBuffers, options.maxConflictPairs))
       return false;
-    for (const std::string &h : canonical::preorderHeuristics())
-      ranks.push_back(canonical::preorderRank(model, h));
+    maxNodes = std::min<uint64_t>(
+        options.maxNodes,
+        options.maxWork / std::max<size_t>(1, model.numBuffers()));
     return true;
   }
 
-  /// Decides `capacity` (canonical::Search per preorder, doubling limits)
-  /// until an answer or the end of the node budget.
-  Decision decide(int64_t capacity) {
+  uint64_t firstLimit() const {
+    return std::max<uint64_t>(64, 2 * model.numBuffers());
+  }
+
+  /// Decides `capacity` (canonical::Search per preorder, node limits
+  /// doubling from firstLimit() up to `maxLimit`) until an answer, the last
+  /// limit or the end of the node budget.
+  Decision decide(int64_t capacity, uint64_t maxLimit = UINT64_MAX,
+                  uint64_t fromLimit = 0) {
     Decision d;
-    uint64_t limit = std::max<uint64_t>(64, 2 * model.numBuffers());
-    while (true) {
-      for (const std::vector<uint32_t> &rank : ranks) {
-        const uint64_t left = options.maxNodes - result.nodes;
+    uint64_t limit = std::max(firstLimit(), fromLimit);
+    while (limit <= maxLimit) {
+      for (const std::string &keys : canonical::preorderHeuristics()) {
+        const uint64_t left =
+            maxNodes > result.nodes ? maxNodes - result.nodes : 0;
         if (left == 0)
           return d;
         std::vector<int64_t> trace;
-        canonical::Search search(model, capacity, rank,
-                                 std::min(limit, left),
+        canonical::Search search(model, capacity, keys, std::min(limit, left),
                                  options.recordProof ? &trace : nullptr,
-                                 options.maxProofTokens);
+                                 options.maxProofTokens, options.timeCap);
         d.outcome = search.solveAll();
         result.nodes += search.nodes;
         if (d.outcome == canonical::Outcome::Found) {
@@ -75,17 +82,23 @@ public:
         }
         if (d.outcome == canonical::Outcome::Refuted) {
           d.refutation.capacity = capacity;
-          d.refutation.rank = globalRank(rank);
+          d.refutation.preorder = keys;
           d.recorded = options.recordProof && !search.traceOverflow;
           if (d.recorded)
             d.refutation.tree = std::move(trace);
           return d;
         }
-        if (search.nodes < limit)
-          return d; // Stopped by the total budget.
+        if (search.nodes < limit ||
+            (options.timeCap && options.timeCap->fired())) {
+          outOfBudget = true;
+          return d; // Stopped by the total budget or the time cap.
+        }
       }
+      if (limit > UINT64_MAX / 2)
+        break;
       limit *= 2;
     }
+    return d;
   }
 
   ArenaPlan toPlan(const std::vector<int64_t> &local) const {
@@ -97,27 +110,11 @@ public:
     return plan;
   }
 
-  /// Ranks over every buffer of `p`: positive sizes by `local`, zero sizes
-  /// after them by id.
-  std::vector<uint32_t> globalRank(const std::vector<uint32_t> &local) const {
-    std::vector<uint32_t> rank(p.numBuffers(), 0);
-    std::vector<uint8_t> ranked(p.numBuffers(), 0);
-    for (size_t b = 0; b < local.size(); ++b) {
-      rank[model.global[b]] = local[b];
-      ranked[model.global[b]] = 1;
-    }
-    uint32_t next = static_cast<uint32_t>(local.size());
-    for (ArenaBufferId b = 0; b < p.numBuffers(); ++b)
-      if (!ranked[b])
-        rank[b] = next++;
-    return rank;
-  }
-
-  /// Records a decision in the result; returns false when it ran out of
-  /// nodes.
+  /// Records a decision in the result; returns false when it was not
+  /// answered.
   bool take(Decision &d) {
     if (d.outcome == canonical::Outcome::Aborted) {
-      result.budgetHit = true;
+      result.budgetHit = outOfBudget;
       return false;
     }
     if (d.outcome == canonical::Outcome::Found) {
@@ -134,16 +131,43 @@ public:
     return true;
   }
 
+  /// Rounds of growing node limits (x4 each). In each: the bound is decided
+  /// first, then a bisection between the bound and the arena, each plan
+  /// found lowering the top, each refutation raising the bound, and a
+  /// capacity out of this round's nodes moving the bisection up. A hard
+  /// decision thus never blocks an easy one for long, and with more nodes
+  /// the same sequence only runs further (the arena never grows).
   void minimize() {
-    // The bound first: most instances reach it, and a plan there ends the
-    // search; then the incumbent's arena minus one, until refuted.
-    Decision atBound = decide(result.lowerBound);
-    if (!take(atBound))
-      return;
-    while (result.plan.size > result.lowerBound) {
-      Decision below = decide(result.plan.size - 1);
-      if (!take(below))
+    uint64_t tried = 0; // The bound was tried up to this limit.
+    for (uint64_t maxLimit = firstLimit(); !outOfBudget;
+         maxLimit = maxLimit > UINT64_MAX / 4 ? UINT64_MAX : maxLimit * 4) {
+      // The bound only at the limits not tried yet (while it stays the
+      // same); every other capacity from the first limit.
+      const int64_t bound = result.lowerBound;
+      Decision atBound = decide(bound, maxLimit, tried ? 2 * tried : 0);
+      take(atBound);
+      tried = result.lowerBound == bound ? maxLimit : 0;
+      int64_t lo = result.lowerBound;
+      while (!outOfBudget && lo < result.plan.size) {
+        int64_t mid = lo + (result.plan.size - 1 - lo) / 2;
+        Decision d = decide(mid, maxLimit);
+        take(d);
+        if (d.outcome != canonical::Outcome::Found)
+          lo = std::max(mid + 1, result.lowerBound);
+      }
+      if (result.plan.size <= result.lowerBound)
         return;
+    }
+  }
+
+  void decideOnly(int64_t capacity) {
+    while (!outOfBudget) {
+      Decision d = decide(capacity);
+      take(d);
+      if (d.outcome != canonical::Outcome::Aborted) {
+        result.infeasible = d.outcome == canonical::Outcome::Refuted;
+        return;
+      }
     }
   }
 
@@ -152,7 +176,8 @@ private:
   const ArenaExactOptions &options;
   ArenaExactResult &result;
   canonical::Model model;
-  std::vector<std::vector<uint32_t>> ranks;
+  uint64_t maxNodes = 0;
+  bool outOfBudget = false;
 };
 
 ArenaPlan greedyBySize(const ArenaProblem &p) {
@@ -196,9 +221,7 @@ ArenaExactResult solveArenaExact(const ArenaProblem &p,
       // Below the bound nothing fits; the bound itself is the proof.
       result.infeasible = true;
     } else {
-      Decision d = minimizer.decide(options.capacity);
-      minimizer.take(d);
-      result.infeasible = d.outcome == canonical::Outcome::Refuted;
+      minimizer.decideOnly(options.capacity);
     }
   } else {
     minimizer.minimize();

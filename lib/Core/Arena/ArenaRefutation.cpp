@@ -43,13 +43,15 @@ int64_t roundUp(int64_t value, int64_t alignment) {
 class Replay {
 public:
   Replay(const ArenaProblem &p, const ArenaRefutation &r, uint64_t maxNodes)
-      : p(p), r(r), maxNodes(maxNodes), n(p.numBuffers()), offset(n, -1), low(n, 0) {}
+      : p(p), r(r), maxNodes(maxNodes), n(p.numBuffers()), offset(n, -1),
+        low(n, 0) {}
 
   std::string run() {
     std::vector<uint32_t> all;
     for (ArenaBufferId b = 0; b < n; ++b)
       if (p.buffer(b).size > 0)
         all.push_back(b);
+    rankAnew(all);
     if (!refute(all, 0, -1))
       return error;
     if (pos != r.tree.size())
@@ -62,6 +64,49 @@ private:
   bool fail(std::string why) {
     error = std::move(why);
     return false;
+  }
+
+  /// Ranks the unplaced buffers of `sub` by r.preorder (the header's rule).
+  void rankAnew(const std::vector<uint32_t> &sub) {
+    std::vector<uint32_t> open;
+    for (uint32_t u : sub)
+      if (offset[u] < 0)
+        open.push_back(u);
+    // The bytes live at a step change only where a buffer starts: the bytes
+    // at each start step of an open buffer, by definition.
+    std::vector<std::pair<uint32_t, int64_t>> atStart;
+    for (uint32_t t : open) {
+      uint32_t step = p.buffer(t).life.first;
+      int64_t bytes = 0;
+      for (uint32_t v : open)
+        if (p.buffer(v).life.first <= step && step <= p.buffer(v).life.last)
+          bytes += p.buffer(v).size;
+      atStart.push_back({step, bytes});
+    }
+    auto key = [&](uint32_t b, char k) -> int64_t {
+      const Lifetime &life = p.buffer(b).life;
+      int64_t width = int64_t(life.last) - life.first + 1;
+      if (k == 'W')
+        return width;
+      if (k == 'A')
+        return width * p.buffer(b).size;
+      // The heaviest step of b's lifetime is one where an open buffer
+      // starts (b's own start among them).
+      int64_t most = 0;
+      for (auto [step, bytes] : atStart)
+        if (life.first <= step && step <= life.last)
+          most = std::max(most, bytes);
+      return most;
+    };
+    std::vector<std::vector<int64_t>> keys(n);
+    for (uint32_t u : open)
+      for (char k : r.preorder)
+        keys[u].push_back(key(u, k));
+    std::sort(open.begin(), open.end(), [&](uint32_t a, uint32_t b) {
+      return keys[a] != keys[b] ? keys[a] > keys[b] : a < b;
+    });
+    for (uint32_t i = 0; i < open.size(); ++i)
+      rank[open[i]] = i;
   }
 
   bool meets(uint32_t a, uint32_t b) const {
@@ -145,19 +190,16 @@ private:
       total += p.buffer(u).size;
       lowest = std::min(lowest, minOff(u));
     }
-    if (!any)
-      return fail("Close(" + std::to_string(t) +
-                  ") but no buffer left to place is live there");
-    floor = std::max(floor, lowest);
+    if (any)
+      floor = std::max(floor, lowest);
     for (uint32_t b = 0; b < n; ++b) {
       const Lifetime &life = p.buffer(b).life;
       if (offset[b] >= 0 && life.first <= t && t <= life.last)
         floor = std::max(floor, offset[b] + p.buffer(b).size);
     }
     if (floor + total <= r.capacity)
-      return fail("Close(" + std::to_string(t) + "): " +
-                  std::to_string(total) + " bytes above " +
-                  std::to_string(floor) + " fit in " +
+      return fail("Close(" + std::to_string(t) + "): " + std::to_string(total) +
+                  " bytes above " + std::to_string(floor) + " fit in " +
                   std::to_string(r.capacity));
     return true;
   }
@@ -178,7 +220,14 @@ private:
     if (inside.empty())
       return fail("Split(" + std::to_string(a) + ", " + std::to_string(b) +
                   ") holds no buffer");
-    return refute(inside, 0, -1);
+    std::vector<uint32_t> saved;
+    for (uint32_t u : inside)
+      saved.push_back(rank[u]);
+    rankAnew(inside);
+    bool ok = refute(inside, 0, -1);
+    for (size_t i = 0; i < inside.size(); ++i)
+      rank[inside[i]] = saved[i];
+    return ok;
   }
 
   bool branch(const std::vector<uint32_t> &open, int64_t lastOff,
@@ -193,7 +242,7 @@ private:
     std::vector<Cand> cands;
     int64_t minTop = std::numeric_limits<int64_t>::max();
     for (uint32_t u : open) {
-      Cand c{minOff(u), r.rank[u], u};
+      Cand c{minOff(u), rank[u], u};
       minTop = std::min(minTop, c.minOff + p.buffer(u).size);
       cands.push_back(c);
     }
@@ -225,6 +274,7 @@ private:
   std::vector<int64_t> offset;
   /// minOff of every unplaced buffer.
   std::vector<int64_t> low;
+  std::vector<uint32_t> rank;
   size_t pos = 0;
   uint64_t visited = 0;
   std::string error;
@@ -238,23 +288,15 @@ std::string checkArenaRefutation(const ArenaProblem &p,
     return "invalid problem: " + err;
   if (r.capacity < 0)
     return "negative capacity";
-  if (r.rank.size() != p.numBuffers())
-    return "rank has " + std::to_string(r.rank.size()) + " entries for " +
-           std::to_string(p.numBuffers()) + " buffers";
-  std::vector<uint8_t> seen(r.rank.size(), 0);
-  for (uint32_t x : r.rank) {
-    if (x >= seen.size() || seen[x])
-      return "rank is not a permutation";
-    seen[x] = 1;
-  }
+  if (r.preorder.empty() ||
+      r.preorder.find_first_not_of("WAT") != std::string::npos)
+    return "preorder '" + r.preorder + "' is not a string of W, A and T";
   return Replay(p, r, maxNodes).run();
 }
 
 void writeArenaRefutation(std::ostream &os, const ArenaRefutation &r) {
-  os << "peakmem-arena-refutation 1\ncapacity " << r.capacity << "\nrank";
-  for (uint32_t x : r.rank)
-    os << ' ' << x;
-  os << "\ntree";
+  os << "peakmem-arena-refutation 1\ncapacity " << r.capacity << "\npreorder "
+     << r.preorder << "\ntree";
   for (size_t i = 0; i < r.tree.size(); ++i) {
     int64_t t = r.tree[i];
     if (t == ArenaRefutation::kBranch) {
@@ -279,14 +321,8 @@ std::string readArenaRefutation(std::istream &is, ArenaRefutation &r) {
     return "not a peakmem-arena-refutation 1 file";
   if (!(is >> word >> r.capacity) || word != "capacity")
     return "expected 'capacity C'";
-  std::string line;
-  if (!(is >> word) || word != "rank")
-    return "expected 'rank ...'";
-  std::getline(is, line);
-  std::istringstream ranks(line);
-  r.rank.clear();
-  for (uint32_t x; ranks >> x;)
-    r.rank.push_back(x);
+  if (!(is >> word >> r.preorder) || word != "preorder")
+    return "expected 'preorder KEYS'";
   if (!(is >> word) || word != "tree")
     return "expected 'tree ...'";
   r.tree.clear();

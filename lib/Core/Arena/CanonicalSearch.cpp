@@ -13,6 +13,7 @@
 #include "peakmem/Core/Arena/ArenaRefutation.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <numeric>
 
@@ -113,6 +114,22 @@ void buildSections(Model &m) {
   }
   for (uint32_t b = 0; b < n; ++b)
     m.partitions[partOf[m.secLo[b]]].buffers.push_back(b);
+  size_t spans = 0;
+  for (size_t b = 0; b < n; ++b)
+    spans += m.secHi[b] - m.secLo[b];
+  if (spans > Model::kMaxMembers)
+    return;
+  m.memberStart.assign(sections + 1, 0);
+  for (size_t b = 0; b < n; ++b)
+    for (uint32_t s = m.secLo[b]; s < m.secHi[b]; ++s)
+      ++m.memberStart[s + 1];
+  for (size_t s = 0; s < sections; ++s)
+    m.memberStart[s + 1] += m.memberStart[s];
+  m.member.resize(spans);
+  std::vector<uint32_t> fill(m.memberStart.begin(), m.memberStart.end() - 1);
+  for (uint32_t b = 0; b < n; ++b)
+    for (uint32_t s = m.secLo[b]; s < m.secHi[b]; ++s)
+      m.member[fill[s]++] = b;
 }
 
 } // namespace
@@ -146,61 +163,21 @@ const std::vector<std::string> &preorderHeuristics() {
   return all;
 }
 
-std::vector<uint32_t> preorderRank(const Model &m, const std::string &keys) {
-  const size_t n = m.numBuffers(), sections = m.numSections();
-  // Heaviest section total over each buffer's sections: a sparse table.
-  std::vector<std::vector<int64_t>> table(1, m.secTotal);
-  for (size_t w = 1; 2 * w <= sections; w *= 2) {
-    const std::vector<int64_t> &prev = table.back();
-    std::vector<int64_t> next(sections - 2 * w + 1);
-    for (size_t s = 0; s < next.size(); ++s)
-      next[s] = std::max(prev[s], prev[s + w]);
-    table.push_back(std::move(next));
-  }
-  auto heaviest = [&](uint32_t lo, uint32_t hi) {
-    size_t level = 0;
-    while ((size_t(2) << level) <= hi - lo)
-      ++level;
-    return std::max(table[level][lo], table[level][hi - (size_t(1) << level)]);
-  };
-  struct Key {
-    int64_t width, area, total;
-  };
-  std::vector<Key> key(n);
-  for (uint32_t b = 0; b < n; ++b) {
-    int64_t width = int64_t(m.last[b]) - m.first[b] + 1;
-    key[b] = {width, width * m.size[b], heaviest(m.secLo[b], m.secHi[b])};
-  }
-  std::vector<uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    for (char k : keys) {
-      int64_t x = k == 'W' ? key[a].width : k == 'A' ? key[a].area : key[a].total;
-      int64_t y = k == 'W' ? key[b].width : k == 'A' ? key[b].area : key[b].total;
-      if (x != y)
-        return x > y;
-    }
-    return false;
-  });
-  std::vector<uint32_t> rank(n);
-  for (uint32_t i = 0; i < n; ++i)
-    rank[order[i]] = i;
-  return rank;
-}
-
-Search::Search(const Model &m, int64_t capacity, std::vector<uint32_t> rank,
-               uint64_t nodeLimit, std::vector<int64_t> *trace,
-               size_t maxTrace)
-    : m(m), capacity(capacity), rank(std::move(rank)), nodeLimit(nodeLimit),
-      trace(trace), maxTrace(maxTrace), offset(m.numBuffers(), -1),
-      minOff(m.numBuffers(), 0), floor(m.numSections(), 0),
-      total(m.secTotal), cuts(m.cuts) {
+Search::Search(const Model &m, int64_t capacity, std::string keys,
+               uint64_t nodeLimit, std::vector<int64_t> *trace, size_t maxTrace,
+               TimeCap *cap)
+    : m(m), capacity(capacity), keys(std::move(keys)), rank(m.numBuffers(), 0),
+      nodeLimit(nodeLimit), trace(trace), maxTrace(maxTrace), cap(cap),
+      offset(m.numBuffers(), -1), minOff(m.numBuffers(), 0),
+      floor(m.numSections(), 0), total(m.secTotal), cuts(m.cuts),
+      secMark(m.numSections(), 0) {
   if (trace)
     trace->clear();
 }
 
 bool Search::countNode() {
-  if (nodes >= nodeLimit) {
+  if (nodes >= nodeLimit ||
+      ((nodes & (kTimeCapCheckUnits - 1)) == 0 && cap && cap->check())) {
     aborted = true;
     return false;
   }
@@ -244,7 +221,39 @@ Outcome Search::solveAll() {
 
 Outcome Search::solveSub(const std::vector<uint32_t> &sub, uint32_t lo,
                          uint32_t hi) {
-  return dfs(sub, lo, hi, 0, -1);
+  // The preorder of this sub-problem, from the bytes still to place in each
+  // section (ArenaRefutation.h defines it); the parent's ranks come back
+  // after it.
+  std::vector<uint32_t> saved, order;
+  for (uint32_t u : sub) {
+    saved.push_back(rank[u]);
+    if (offset[u] < 0)
+      order.push_back(u);
+  }
+  std::vector<std::array<int64_t, 3>> key(order.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    const uint32_t b = order[i];
+    int64_t width = int64_t(m.last[b]) - m.first[b] + 1, heaviest = 0;
+    for (uint32_t s = m.secLo[b]; s < m.secHi[b]; ++s)
+      heaviest = std::max(heaviest, total[s]);
+    key[i] = {width, width * m.size[b], heaviest};
+  }
+  std::vector<uint32_t> at(order.size());
+  std::iota(at.begin(), at.end(), 0);
+  std::sort(at.begin(), at.end(), [&](uint32_t x, uint32_t y) {
+    for (char k : keys) {
+      int which = k == 'W' ? 0 : k == 'A' ? 1 : 2;
+      if (key[x][which] != key[y][which])
+        return key[x][which] > key[y][which];
+    }
+    return m.global[order[x]] < m.global[order[y]];
+  });
+  for (uint32_t i = 0; i < at.size(); ++i)
+    rank[order[at[i]]] = i;
+  Outcome o = dfs(sub, lo, hi, 0, -1);
+  for (size_t i = 0; i < sub.size(); ++i)
+    rank[sub[i]] = saved[i];
+  return o;
 }
 
 bool Search::place(uint32_t c, size_t &minMark, size_t &floorMark) {
@@ -266,10 +275,43 @@ bool Search::place(uint32_t c, size_t &minMark, size_t &floorMark) {
   }
   for (uint32_t s = m.secLo[c]; s < m.secHi[c]; ++s) {
     floorLog.push_back({s, floor[s]});
-    floor[s] = top;
+    floor[s] = std::max(floor[s], top);
     total[s] -= m.size[c];
   }
   return hat;
+}
+
+bool Search::raiseFloors(size_t minMark) {
+  if (m.member.empty() || minLog.size() == minMark)
+    return false;
+  // The sections of every buffer whose minimum offset rose: their floor is
+  // at least the lowest minimum offset of their unplaced buffers.
+  if (++epoch == 0) {
+    std::fill(secMark.begin(), secMark.end(), 0);
+    epoch = 1;
+  }
+  affected.clear();
+  for (size_t i = minMark; i < minLog.size(); ++i) {
+    uint32_t u = minLog[i].first;
+    for (uint32_t s = m.secLo[u]; s < m.secHi[u]; ++s)
+      if (secMark[s] != epoch) {
+        secMark[s] = epoch;
+        affected.push_back(s);
+      }
+  }
+  bool raised = false;
+  for (uint32_t s : affected) {
+    int64_t lowest = std::numeric_limits<int64_t>::max();
+    for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k)
+      if (offset[m.member[k]] < 0)
+        lowest = std::min(lowest, minOff[m.member[k]]);
+    if (lowest != std::numeric_limits<int64_t>::max() && lowest > floor[s]) {
+      floorLog.push_back({s, floor[s]});
+      floor[s] = lowest;
+      raised = true;
+    }
+  }
+  return raised;
 }
 
 void Search::unplace(uint32_t c, size_t minMark, size_t floorMark) {
@@ -286,13 +328,13 @@ void Search::unplace(uint32_t c, size_t minMark, size_t floorMark) {
 
 int64_t Search::failingSection(uint32_t lo, uint32_t hi, int64_t off) const {
   for (uint32_t s = lo; s < hi; ++s)
-    if (total[s] > 0 && std::max(off, floor[s]) + total[s] > capacity)
+    if (std::max(off, floor[s]) + total[s] > capacity)
       return s;
   return -1;
 }
 
-Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo,
-                    uint32_t hi, int64_t lastOff, int64_t lastRank) {
+Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
+                    int64_t lastOff, int64_t lastRank) {
   if (!countNode())
     return Outcome::Aborted;
   emit(ArenaRefutation::kBranch);
@@ -309,11 +351,10 @@ Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo,
       solution[u] = offset[u];
     return Outcome::Found;
   }
-  std::sort(cands.begin() + base, cands.end(),
-            [](const Cand &a, const Cand &b) {
-              return a.minOff != b.minOff ? a.minOff < b.minOff
-                                          : a.rank < b.rank;
-            });
+  std::sort(
+      cands.begin() + base, cands.end(), [](const Cand &a, const Cand &b) {
+        return a.minOff != b.minOff ? a.minOff < b.minOff : a.rank < b.rank;
+      });
   const size_t end = cands.size();
   Outcome result = Outcome::Refuted;
   for (size_t i = base; i < end; ++i) {
@@ -324,7 +365,7 @@ Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo,
       continue;
     size_t minMark, floorMark;
     const bool hat = place(c.id, minMark, floorMark);
-    Outcome o = child(sub, lo, hi, c.id);
+    Outcome o = child(sub, lo, hi, c.id, minMark);
     unplace(c.id, minMark, floorMark);
     if (o != Outcome::Refuted) {
       result = o;
@@ -338,11 +379,13 @@ Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo,
 }
 
 Outcome Search::child(const std::vector<uint32_t> &sub, uint32_t lo,
-                      uint32_t hi, uint32_t c) {
+                      uint32_t hi, uint32_t c, size_t minMark) {
   const int64_t off = offset[c];
-  if (int64_t bad = failingSection(lo, hi, off); bad >= 0) {
-    if (!countNode())
-      return Outcome::Aborted;
+  // The cheap check first; the floors of unplaced buffers only if it passes.
+  int64_t bad = failingSection(lo, hi, off);
+  if (bad < 0 && raiseFloors(minMark))
+    bad = failingSection(lo, hi, off);
+  if (bad >= 0) {
     emit(ArenaRefutation::kClose);
     emit(m.secStep[bad]);
     return Outcome::Refuted;
@@ -352,34 +395,44 @@ Outcome Search::child(const std::vector<uint32_t> &sub, uint32_t lo,
     if (--cuts[k] == 0)
       cutpoints.push_back(k + 1);
   Outcome o = cutpoints.empty() ? dfs(sub, lo, hi, off, rank[c])
-                                : decompose(sub, lo, hi, cutpoints);
+                                : decompose(sub, lo, hi, cutpoints, c);
   for (uint32_t k = m.secLo[c]; k + 1 < m.secHi[c]; ++k)
     ++cuts[k];
   return o;
 }
 
 Outcome Search::decompose(const std::vector<uint32_t> &sub, uint32_t lo,
-                          uint32_t hi,
-                          const std::vector<uint32_t> &cutpoints) {
+                          uint32_t hi, const std::vector<uint32_t> &cutpoints,
+                          uint32_t c) {
   std::vector<uint32_t> bounds;
   bounds.push_back(lo);
   bounds.insert(bounds.end(), cutpoints.begin(), cutpoints.end());
   bounds.push_back(hi);
-  for (size_t i = 0; i + 1 < bounds.size(); ++i) {
-    const uint32_t a = bounds[i], b = bounds[i + 1];
-    std::vector<uint32_t> part;
-    for (uint32_t u : sub)
-      if (offset[u] < 0 && m.secLo[u] >= a && m.secHi[u] <= b)
-        part.push_back(u);
-    if (part.empty())
+  std::vector<std::vector<uint32_t>> parts(bounds.size() - 1);
+  size_t nonEmpty = 0;
+  for (uint32_t u : sub) {
+    if (offset[u] >= 0)
       continue;
+    size_t i = std::upper_bound(bounds.begin(), bounds.end(), m.secLo[u]) -
+               bounds.begin() - 1;
+    nonEmpty += parts[i].empty();
+    parts[i].push_back(u);
+  }
+  // A cut with everything left on one side splits nothing: the search goes
+  // on as one problem, keeping its order constraint.
+  if (nonEmpty <= 1)
+    return dfs(sub, lo, hi, offset[c], rank[c]);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].empty())
+      continue;
+    const uint32_t a = bounds[i], b = bounds[i + 1];
     size_t mark = trace ? trace->size() : 0;
     if (!countNode())
       return Outcome::Aborted;
     emit(ArenaRefutation::kSplit);
     emit(m.secStep[a]);
     emit(int64_t(m.secStep[b]) - 1);
-    Outcome o = solveSub(part, a, b);
+    Outcome o = solveSub(parts[i], a, b);
     if (o != Outcome::Found)
       return o;
     truncate(mark);

@@ -1,4 +1,5 @@
-//===- ArenaExact.h - Exact arena placement: minimum height, proven -*- C++ -*-===//
+//===- ArenaExact.h - Exact arena placement: minimum height, proven -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -47,14 +48,18 @@
 
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Arena/ArenaRefutation.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstdint>
 
 namespace peakmem {
 
 struct ArenaExactOptions {
-  /// Search nodes over all decisions and attempts.
-  uint64_t maxNodes = 2'000'000;
+  /// Search nodes over all decisions and attempts, and their work: a node
+  /// costs about one unit per buffer of the problem (its candidates), so at
+  /// most maxWork / buffers nodes run.
+  uint64_t maxNodes = 250'000;
+  uint64_t maxWork = 200'000'000;
   /// A lower bound known to the caller (same units); the search takes
   /// max(this, liveBytesLowerBound).
   int64_t lowerBound = 0;
@@ -66,8 +71,10 @@ struct ArenaExactOptions {
   /// the capacity only (`proofRecorded` false).
   bool recordProof = true;
   size_t maxProofTokens = 1u << 24;
-  size_t maxBuffers = 20'000;
+  size_t maxBuffers = 4'000;
   size_t maxConflictPairs = 4'000'000;
+  /// Opt-in wall-clock cap (may be null), read every 2^14 nodes.
+  TimeCap *timeCap = nullptr;
 };
 
 enum class ArenaProofKind : uint8_t {

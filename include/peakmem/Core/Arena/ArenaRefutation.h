@@ -14,18 +14,26 @@
 // root and at the root of every sub-problem). For an unplaced buffer u,
 // minOff(u) is the lowest offset aligned to u's alignment at or above the top
 // (offset + size) of every placed buffer whose lifetime intersects u's.
-// Every node of the tree is one of:
+// Ranks: at the root and at the root of every Split, the buffers of the
+// (sub-)problem are ranked by `preorder`, a string of keys among W (width:
+// last - first + 1 steps), A (area: width x size) and T (the most bytes of
+// the sub-problem's buffers live at one step of the buffer's lifetime),
+// compared in that precedence, larger first, then by buffer id; rank = the
+// position in that order (MiniMalloc's "WAT", "TAW", "TWA"). Every node of
+// the tree is one of:
 //
 //  * Close(t): the node has no plan within capacity because of step t. Let
-//    U be the unplaced buffers of S live at t (U is not empty), total their
-//    sizes, and floor = max(lastOff, the top of every placed buffer live at
-//    t, min over U of minOff). Then floor + total > capacity: every buffer
-//    of U must lie above floor (placements are non-decreasing in offset and
-//    above the placed buffers they meet) and they are pairwise disjoint.
+//    U be the unplaced buffers of S live at t, total their sizes, and
+//    floor = max(lastOff, the top of every placed buffer live at t, min
+//    over U of minOff (when U is not empty)). Then floor + total >
+//    capacity: every buffer of U must lie above floor (placements are
+//    non-decreasing in offset and above the placed buffers they meet) and
+//    they are pairwise disjoint; with U empty, a placed buffer (or the last
+//    placed one) already ends above the capacity.
 //  * Split(a, b): the buffers S' of S whose lifetimes lie within steps
 //    [a, b] form a non-empty sub-problem, and no other buffer of S meets
 //    [a, b]: S' is placed independently of the rest of S and the node's
-//    only child refutes S' (lastOff = 0, lastRank = -1).
+//    only child refutes S' (lastOff = 0, lastRank = -1, ranks of S' anew).
 //  * Branch: S is not empty. Its candidates are its buffers sorted by
 //    (minOff, rank), taken while minOff < min over S of (minOff + size), and
 //    skipping those with (minOff, rank) <= (lastOff, lastRank). The children
@@ -46,7 +54,7 @@
 // The text form (writeArenaRefutation / readArenaRefutation):
 //   peakmem-arena-refutation 1
 //   capacity C
-//   rank r_0 r_1 ... r_{n-1}         (one per buffer, a permutation)
+//   preorder KEYS                    (e.g. TAW)
 //   tree N X<t> D<a>:<b> ...         (depth first, tokens separated by spaces)
 //
 //===----------------------------------------------------------------------===//
@@ -67,8 +75,8 @@ namespace peakmem {
 struct ArenaRefutation {
   /// No plan has an arena of at most this many bytes.
   int64_t capacity = 0;
-  /// Tie-break rank of every buffer (a permutation of 0..n-1).
-  std::vector<uint32_t> rank;
+  /// The preorder rule of the ranks (keys among W, A, T).
+  std::string preorder;
   /// The tree, depth first: kBranch, or kClose then a step, or kSplit then
   /// the first and last step.
   std::vector<int64_t> tree;
