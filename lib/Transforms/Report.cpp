@@ -2,6 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "JsonRecords.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
@@ -101,31 +102,6 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       {"buffers", static_cast<int64_t>(bm.problem.numBuffers())},
       {"peak", t.peak},
       {"timeline", std::move(steps)}};
-}
-
-/// Where `fn` stands below the outermost op: its symbol and those of the
-/// symbol tables around it, "@f" or "@inner::@f"; an unnamed nested table
-/// contributes "<op name>#<its index in its block>". Same-named functions
-/// of different nested modules get different paths.
-static std::string symbolPath(Operation *fn) {
-  std::string path;
-  for (Operation *op = fn; op->getParentOp(); op = op->getParentOp()) {
-    std::string part;
-    if (auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName())) {
-      part = "@" + name.getValue().str();
-    } else {
-      unsigned index = 0;
-      for (Operation &sibling : *op->getBlock()) {
-        if (&sibling == op)
-          break;
-        ++index;
-      }
-      part = op->getName().getStringRef().str() + "#" + std::to_string(index);
-    }
-    path = path.empty() ? part : part + "::" + path;
-  }
-  return path;
 }
 
 struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {

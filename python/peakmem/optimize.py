@@ -13,7 +13,6 @@ baseline planner, executed like the others.
 
 import json
 import pathlib
-import re
 import sys
 import tempfile
 import time
@@ -109,6 +108,7 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
     r["peak_peakmem"] = attrs.get("peak")
     r["lower_bound"] = attrs.get("lower_bound")
     r["optimal"] = attrs.get("optimal")
+    r["recompute"] = passes.record(after, "recompute")
     r["remarks"] = [l for l in remarks.splitlines() if "remark:" in l]
     r["after_text"] = after
     r["before_text"] = before
@@ -145,9 +145,10 @@ def _fmt(n):
 def arena_line(r: dict) -> str:
     """The arena next to its bound and the best baseline, one line."""
     if r.get("arena_size") is None:
-        why = next((l.split("peakmem-plan-arena: ", 1)[1] for l in r.get("arena_remarks", [])
-                    if "peakmem-plan-arena: '" in l), "no buffer placed")
-        return f"arena:                 none ({why})"
+        # peakmem-plan-arena writes no record when it places nothing; its
+        # remarks (shown as they are, never parsed) say why.
+        return "arena:                 none (peakmem-plan-arena placed no buffer; " \
+            "its remarks say why)"
     size, bound = r["arena_size"], r["arena_lower_bound"]
     line = f"arena:                 {_fmt(size)}, lower bound {_fmt(bound)}: "
     if r["arena_optimal"]:
@@ -171,6 +172,21 @@ def arena_line(r: dict) -> str:
     return line
 
 
+def recompute_line(rec: dict) -> str:
+    """What peakmem-recompute did (its peakmem.recompute record), one line."""
+    if not rec:
+        return ""
+    if not rec.get("cloned_ops"):
+        return f"recomputation:         none ({rec.get('reason', '')})"
+    def grown(key, unit):
+        before, after = rec[f"{key}_before"], rec[f"{key}_after"]
+        return (f"{unit} {before:,} -> {after:,} "
+                f"(+{100.0 * (after - before) / max(1, before):.3f}%)")
+    return (f"recomputation:         {rec['cloned_ops']:,} ops cloned: peak "
+            f"{_fmt(rec['peak_before'])} -> {_fmt(rec['peak_after'])}, "
+            f"{grown('macs', 'MACs')}, {grown('ops', 'operations')}")
+
+
 def exact(r: dict) -> bool:
     """Measured == modeled for every program executed."""
     return all(r[f"measured_{label}"] == r[f"peak_{label}"]
@@ -192,19 +208,16 @@ def print_report(r: dict, out=None):
     if "measured_peakmem" in r:
         line += f", {_fmt(r['measured_peakmem'])} measured"
     print(line + pct(r["peak_peakmem"], r["peak_upstream"]) + " vs upstream", file=out)
-    for line in r.get("remarks", []):
-        m = re.search(r"peakmem-recompute: '[^']*' (?:peak \d+ -> \d+ bytes by recomputing "
-                      r"(\d+) ops; MACs \d+ -> \d+ \(\+([0-9.]+)%\), operations \d+ -> \d+ "
-                      r"\(\+([0-9.]+)%\)|unchanged at \d+ bytes: (.*))$", line)
-        if m and m.group(1):
-            print(f"recomputation:         {m.group(1)} ops cloned, +{m.group(2)}% MACs, "
-                  f"+{m.group(3)}% operations", file=out)
-        elif m:
-            print(f"recomputation:         none ({m.group(4)})", file=out)
+    line = recompute_line(r.get("recompute"))
+    if line:
+        print(line, file=out)
     print(f"lower bound:           {_fmt(r['lower_bound'])}; optimal: "
           f"{'yes (certified)' if r['optimal'] else 'not proven'}", file=out)
     if "arena_text" in r:
         print(arena_line(r), file=out)
+        if r["arena_size"] is None:
+            for line in r.get("arena_remarks", []):
+                print(f"  {line}", file=out)
         if r["arena_size"] is not None:
             line = f"arena program:         {_fmt(r['peak_arena'])} modeled"
             if "measured_arena" in r:

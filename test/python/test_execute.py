@@ -354,7 +354,8 @@ def test_optimize_report_with_chain_recomputation():
     text = out.getvalue()
     assert "peak as imported:      6,144 B modeled, 6,144 B measured" in text
     assert "peakmem:               5,120 B modeled, 5,120 B measured" in text
-    assert "recomputation:         3 ops cloned, +0.000% MACs, +3.297% operations" in text
+    assert ("recomputation:         3 ops cloned: peak 6,144 B -> 5,120 B, MACs 20,480 -> "
+            "20,480 (+0.000%), operations 23,296 -> 24,064 (+3.297%)") in text
     assert "optimal: yes (certified)" in text
     assert "(identical)" in text
     assert "measured == modeled:   yes" in text

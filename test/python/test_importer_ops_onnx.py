@@ -136,28 +136,29 @@ def sigmoid(v):
 
 
 # ---------------------------------------------------------------- the cases
-def build():
-    g = Graph()
-    S4 = (1, 3, 4, 5)
+S4 = (1, 3, 4, 5)
 
-    def unary(case, op_type, fn, shape=S4, lo=-3.0, hi=3.0, **attrs):
-        x, xa = g.inp(shape, lo, hi)
-        g.op(case, op_type, [x], fn(xa), **attrs)
 
-    unary("hardsigmoid", "HardSigmoid", lambda v: np.clip(0.2 * v + 0.5, 0, 1), alpha=0.2, beta=0.5)
-    unary("hardswish", "HardSwish", lambda v: v * np.clip(v / 6 + 0.5, 0, 1))
-    unary("sigmoid", "Sigmoid", sigmoid)
-    unary("tanh", "Tanh", np.tanh)
-    unary("relu", "Relu", lambda v: np.maximum(v, 0))
-    unary("leakyrelu", "LeakyRelu", lambda v: np.where(v >= 0, v, 0.1 * v), alpha=0.1)
-    unary("elu", "Elu", lambda v: np.where(v > 0, v, 0.7 * np.expm1(v)), alpha=0.7)
-    unary("softplus", "Softplus", lambda v: np.log1p(np.exp(v)))
-    unary("floor", "Floor", np.floor)
-    unary("ceil", "Ceil", np.ceil)
-    unary("exp", "Exp", np.exp, (2, 6))
-    unary("log", "Log", np.log, (2, 6), 0.1, 3.0)
-    unary("sqrt", "Sqrt", np.sqrt, (2, 6), 0.0, 3.0)
-    unary("reciprocal", "Reciprocal", lambda v: 1 / v, (2, 6), 0.5, 3.0)
+def unary(g, case, op_type, fn, shape=S4, lo=-3.0, hi=3.0, **attrs):
+    x, xa = g.inp(shape, lo, hi)
+    g.op(case, op_type, [x], fn(xa), **attrs)
+
+
+def _cases_activations(g):
+    unary(g, "hardsigmoid", "HardSigmoid", lambda v: np.clip(0.2 * v + 0.5, 0, 1), alpha=0.2, beta=0.5)
+    unary(g, "hardswish", "HardSwish", lambda v: v * np.clip(v / 6 + 0.5, 0, 1))
+    unary(g, "sigmoid", "Sigmoid", sigmoid)
+    unary(g, "tanh", "Tanh", np.tanh)
+    unary(g, "relu", "Relu", lambda v: np.maximum(v, 0))
+    unary(g, "leakyrelu", "LeakyRelu", lambda v: np.where(v >= 0, v, 0.1 * v), alpha=0.1)
+    unary(g, "elu", "Elu", lambda v: np.where(v > 0, v, 0.7 * np.expm1(v)), alpha=0.7)
+    unary(g, "softplus", "Softplus", lambda v: np.log1p(np.exp(v)))
+    unary(g, "floor", "Floor", np.floor)
+    unary(g, "ceil", "Ceil", np.ceil)
+    unary(g, "exp", "Exp", np.exp, (2, 6))
+    unary(g, "log", "Log", np.log, (2, 6), 0.1, 3.0)
+    unary(g, "sqrt", "Sqrt", np.sqrt, (2, 6), 0.0, 3.0)
+    unary(g, "reciprocal", "Reciprocal", lambda v: 1 / v, (2, 6), 0.5, 3.0)
     x, xa = g.inp(S4)
     g.op("clip", "Clip", [x, g.init(np.float32(-0.5)), g.init(np.float32(2.0))],
          np.clip(xa, -0.5, 2.0))
@@ -169,6 +170,8 @@ def build():
     slope = np.array([0.1, -0.3, 0.5], np.float32).reshape(3, 1, 1)
     g.op("prelu", "PRelu", [x, g.init(slope)], np.where(xa >= 0, xa, slope * xa))
 
+
+def _cases_variadic_softmax(g):
     # Variadic Max / Min / Sum / Mean.
     xs = [g.inp(S4) for _ in range(3)]
     for case, op_type, fn in (("max3", "Max", np.maximum), ("min3", "Min", np.minimum),
@@ -185,6 +188,8 @@ def build():
     g.op("logsoftmax", "LogSoftmax", [x], xa - xa.max(1, keepdims=True)
          - np.log(np.exp(xa - xa.max(1, keepdims=True)).sum(1, keepdims=True)), axis=1)
 
+
+def _cases_resize(g):
     # Resize.
     for case, mode, ctm, nm in (("resize_linear", "linear", "half_pixel", "floor"),
                                 ("resize_linear_ac", "linear", "align_corners", "floor"),
@@ -197,6 +202,8 @@ def build():
         g.op(case, "Resize", [x, "", "", sizes], resize_ref(xa, 6, 8, mode, ctm, nm), mode=mode,
              coordinate_transformation_mode=ctm, nearest_mode=nm)
 
+
+def _cases_conv_transpose(g):
     # ConvTranspose: stride 2 with pads and output_padding, bias; stride 1 no pads.
     for case, (h, k, s, pads, opad) in (("convT_s2", (3, 3, 2, [1, 1, 1, 1], [1, 1])),
                                         ("convT_s1", (4, 2, 1, [0, 0, 0, 0], [0, 0])),
@@ -211,6 +218,8 @@ def build():
         g.op(case, "ConvTranspose", [x, g.init(w), g.init(b)], ref, strides=[s, s], pads=pads,
              output_padding=opad, kernel_shape=[k, k])
 
+
+def _cases_slices(g):
     # Split, Slice with steps, Gather, Concat.
     x, xa = g.inp((1, 3, 4, 5))
     g.op("split", "Split", [x, g.init(np.array([1, 2], np.int64))], [xa[:, :1], xa[:, 1:]],
@@ -234,6 +243,8 @@ def build():
     x2, a2 = g.inp((1, 3, 3, 4))
     g.op("concat", "Concat", [x1, x2], np.concatenate([a1, a2], 1), axis=1)
 
+
+def _cases_reductions_matmul(g):
     # Reductions.
     x, xa = g.inp(S4)
     g.op("reducemean", "ReduceMean", [x], xa.mean((2, 3), keepdims=True), axes=[2, 3])
@@ -255,6 +266,8 @@ def build():
     w = RNG.uniform(-1, 1, (4, 5)).astype(np.float32)
     g.op("matmul_w2", "MatMul", [x, g.init(w)], xa @ w)
 
+
+def _cases_layout(g):
     # DepthToSpace (DCR, CRD), SpaceToDepth, Transpose, Pad, Flatten, (Un)Squeeze.
     for mode in ("DCR", "CRD"):
         x, xa = g.inp((1, 8, 2, 3))
@@ -274,6 +287,17 @@ def build():
     x, xa = g.inp((2, 5))
     g.op("unsqueeze", "Unsqueeze", [x, g.init(np.array([0, 3], np.int64))],
          xa.reshape(1, 2, 5, 1))
+
+
+def build():
+    g = Graph()
+    _cases_activations(g)
+    _cases_variadic_softmax(g)
+    _cases_resize(g)
+    _cases_conv_transpose(g)
+    _cases_slices(g)
+    _cases_reductions_matmul(g)
+    _cases_layout(g)
     return g
 
 
