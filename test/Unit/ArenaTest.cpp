@@ -527,7 +527,9 @@ TEST(ArenaPlanner, StressTwentyThousandBuffers) {
   EXPECT_EQ(checkArenaPlan(p, r.plan), "");
   EXPECT_LE(r.plan.size, r.bestBaselineSize);
   EXPECT_FALSE(r.timeLimitHit);
-  EXPECT_LE(r.moveWork, opts.maxMoveWork);
+  // The last move may overrun the work units by one decode at most.
+  EXPECT_LE(r.moveWork, opts.maxMoveWork + 2 * ArenaConflicts(p).numPairs() +
+                            p.numBuffers());
   EXPECT_TRUE(r.stop == ArenaStop::MoveBudget ||
               r.stop == ArenaStop::NodeBudget ||
               r.stop == ArenaStop::ReachedBound)

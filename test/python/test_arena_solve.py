@@ -73,7 +73,9 @@ def test_gap_proven_by_refutation(tmp_path):
     proc, _ = solve(tmp_path, inst, "--capacity=9")
     assert status(proc)["status"] == "infeasible"
     proc, out = solve(tmp_path, inst, "--capacity=10")
-    assert status(proc)["status"] == "optimal"
+    # A plan within 10 B; deciding 10 does not refute 9, so not "optimal".
+    assert status(proc)["status"] == "feasible"
+    assert int(status(proc)["height"]) <= 10
     assert arena_bench.check_solution(str(inst), str(out))[2] is None
 
 

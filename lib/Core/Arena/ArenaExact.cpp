@@ -47,9 +47,9 @@ public:
   bool build() {
     if (!model.build(p, options.maxBuffers, options.maxConflictPairs))
       return false;
-    maxNodes = std::min<uint64_t>(
-        options.maxNodes,
-        options.maxWork / std::max<size_t>(1, model.numBuffers()));
+    maxNodes = std::min<uint64_t>(options.maxNodes,
+                                  options.maxWork /
+                                      std::max<size_t>(1, model.numBuffers()));
     return true;
   }
 

@@ -44,7 +44,7 @@ class Replay {
 public:
   Replay(const ArenaProblem &p, const ArenaRefutation &r, uint64_t maxNodes)
       : p(p), r(r), maxNodes(maxNodes), n(p.numBuffers()), offset(n, -1),
-        low(n, 0) {}
+        low(n, 0), rank(n, 0) {}
 
   std::string run() {
     std::vector<uint32_t> all;
