@@ -71,7 +71,7 @@ peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
     rounded.statement(sb.stmt).scratch += alignTo(sb.bytes, sb.alignment);
   Order order = identityOrder(p);
   // The live-bytes bound over every order, as peakmem-certify proves it.
-  sol.bound = certifyOrder(rounded, order, kExhaustiveCertifyBudgetMs);
+  sol.bound = certifyOrder(rounded, order);
   if (std::string err = checkCertificate(rounded, order, sol.bound);
       !err.empty())
     return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "

@@ -239,7 +239,6 @@ static int64_t boundOverEveryOrder(const Problem &rounded, int64_t claimed,
   Order order = identityOrder(rounded);
   BoundOptions bo;
   bo.maxFlows = 256;
-  bo.budgetMs = 2000;
   Certificate cert =
       makeCertificate(rounded, order, computeLowerBound(rounded, order, bo));
   error = checkCertificate(rounded, order, cert);
