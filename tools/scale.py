@@ -13,7 +13,6 @@ docs/scale.md. Figures are ratios against the parse time on the same machine.
 
 import argparse
 import pathlib
-import re
 import subprocess
 import sys
 import tempfile
@@ -22,7 +21,7 @@ import time
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "python"))
 
-from peakmem import binaries
+from peakmem import binaries, passes
 
 
 def chain_with_skips(steps: int) -> str:
@@ -92,12 +91,9 @@ def pass_seconds(opt, path):
     proc = subprocess.run(
         [str(opt), str(path), "-o", "/dev/null", "-p",
          "builtin.module(func.func(peakmem-reorder{remarks=0},peakmem-plan-arena{remarks=0}))",
-         "-mlir-timing", "-mlir-timing-display=list"],
+         *passes.timing_arguments()],
         capture_output=True, text=True, check=True)
-    # One or two columns (user and wall time when multithreaded): wall is
-    # the last "seconds (percent)" before the name.
-    times = {m.group(2): float(m.group(1)) for m in re.finditer(
-        r"([\d.]+) \(\s*[\d.]+%\)\s+([A-Za-z].*?)\s*$", proc.stderr, re.M)}
+    times = passes.pass_times(proc.stderr)  # wall seconds
     return times.get("ReorderPass"), times.get("PlanArenaPass")
 
 

@@ -26,8 +26,9 @@ void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
 }
 
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
-  for (const char *name : {kLowerBoundAttr, kOptimalAttr, kCertificateAttr,
-                           kPredictedPeakAttr, kSearchStopAttr})
+  for (const char *name :
+       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kPredictedPeakAttr,
+        kSearchStopAttr, kReorderRecordAttr, kReorderTensorsRecordAttr})
     fn->removeAttr(name);
   fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
   if (!after || !after->isModeled()) {

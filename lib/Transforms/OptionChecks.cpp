@@ -62,6 +62,10 @@ std::string checkArenaOptions(StringRef arena, int64_t alignment,
         .str();
   if (alignment <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment)))
     return "alignment=" + std::to_string(alignment) + " is not a power of two";
+  if (alignment > kMaxArenaAlignment)
+    return "alignment=" + std::to_string(alignment) +
+           " is above the largest supported alignment " +
+           std::to_string(kMaxArenaAlignment);
   if (maxLiveIncrease < 0)
     return "max-live-increase must be >= 0, got " +
            std::to_string(maxLiveIncrease);

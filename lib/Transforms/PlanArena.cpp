@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "JsonRecords.h"
 #include "PlanArenaSolve.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
@@ -34,14 +35,11 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <map>
-#include <mutex>
+#include <memory>
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -50,158 +48,6 @@ namespace peakmem {
 
 using namespace mlir;
 using namespace peakmem;
-
-namespace {
-
-/// A heap buffer left as it is, and why.
-struct Refusal {
-  Operation *op;
-  std::string reason;
-};
-
-} // namespace
-
-/// Ops whose regions run one at a time, each execution of a block finishing
-/// before the next starts (or none runs): a buffer freed in such a block is
-/// dead outside that execution, so one arena slot can serve every execution.
-static bool hasSequentialRegions(Operation *op) {
-  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
-                             "scf.execute_region", "scf.index_switch",
-                             "affine.for", "affine.if", "memref.alloca_scope"},
-                            op->getName().getStringRef());
-}
-
-/// memref.view gives a memref of these elements at any byte shift; their
-/// byte size (DataLayout) is what the lowering strides by.
-static bool isViewableElement(Type t) {
-  if (isa<IndexType>(t))
-    return true;
-  if (auto i = dyn_cast<IntegerType>(t))
-    return i.getWidth() % 8 == 0;
-  if (auto f = dyn_cast<FloatType>(t))
-    return f.getWidth() % 8 == 0;
-  return false;
-}
-
-/// Why the uses of `root` and of its view-like aliases do not show its whole
-/// lifetime ("" when they do): an alias reaching a terminator, the result of
-/// a non-view op (a loop's iter_args, a select, a call), an address
-/// extraction, a call operand (the callee may keep the address and a later
-/// call read through it) or a use inside an async region (which may run
-/// after its op) may be used after the last use the IR shows. The planned
-/// IR no longer has the dealloc, so such a lifetime could not be checked.
-static std::string untrackedUse(Value root) {
-  Block *home = root.getParentBlock();
-  SmallVector<Value> work{root};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (user->getBlock() != home)
-        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
-          if (p->getName().getDialectNamespace() == "async")
-            return ("it is used inside '" + p->getName().getStringRef() +
-                    "', whose region may run after it")
-                .str();
-          if (p->getBlock() == home)
-            break;
-        }
-      auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == v) {
-        for (Value r : user->getResults())
-          if (isa<BaseMemRefType>(r.getType()))
-            work.push_back(r);
-        continue;
-      }
-      StringRef name = user->getName().getStringRef();
-      if (user->hasTrait<OpTrait::IsTerminator>())
-        return ("an alias is passed on by '" + name + "'").str();
-      if (isa<memref::ExtractAlignedPointerAsIndexOp>(user) ||
-          user->getName().getDialectNamespace() == "llvm" ||
-          isa<UnrealizedConversionCastOp>(user))
-        return ("its address is taken by '" + name + "'").str();
-      if (isa<CallOpInterface>(user))
-        return ("its address is passed to '" + name + "', which may keep it")
-            .str();
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getValueToStore() == v)
-        return "its address is stored to memory by 'memref.store'";
-      if (llvm::any_of(user->getResultTypes(),
-                       [](Type t) { return isa<BaseMemRefType>(t); }))
-        return ("an alias flows into a result of '" + name + "'").str();
-    }
-  }
-  return {};
-}
-
-/// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
-/// it does not ("" and `out` filled when it does). `regionReason` is non-empty
-/// when the block sits in a region op that may run its body concurrently.
-static std::string classify(const BlockModel &bm, BufferId b,
-                            StringRef regionReason, int64_t minAlign,
-                            Candidate &out) {
-  Value v = bm.allocations[b];
-  auto alloc = v.getDefiningOp<memref::AllocOp>();
-  if (!alloc)
-    return "'" + v.getDefiningOp()->getName().getStringRef().str() +
-           "' is not a memref.alloc";
-  if (!regionReason.empty())
-    return regionReason.str();
-  if (!bm.problem.buffer(b).freedInBlock)
-    return "it escapes its block (returned, yielded or never freed)";
-  // The free: a memref.dealloc statement of this block.
-  for (StmtId s : bm.problem.buffer(b).users)
-    if (bm.problem.statement(s).kind == StmtKind::Free &&
-        bm.problem.statement(s).target == b)
-      out.dealloc = dyn_cast<memref::DeallocOp>(bm.ops[s]);
-  if (!out.dealloc)
-    return "it is freed by an op other than memref.dealloc";
-  MemRefType type = alloc.getType();
-  if (!type.getLayout().isIdentity())
-    return "memref.view cannot produce its non-identity layout";
-  if (type.getMemorySpace())
-    return "it is not in the default memory space";
-  if (!isViewableElement(type.getElementType()))
-    return "memref.view cannot produce its element type (whole-byte "
-           "integer, float or index only)";
-  if (std::string why = untrackedUse(v); !why.empty())
-    return why;
-  // The element stride of the lowered view is LLVM's alloc size of the
-  // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
-  // request (OpCost.h); MLIR's DataLayout size (3 for i24) would overlap.
-  std::optional<int64_t> elemSize = elementAllocSize(type.getElementType());
-  if (!elemSize)
-    return "its element type cannot be sized";
-  int64_t elemBytes = *elemSize;
-  out.alloc = alloc;
-  out.bytes = type.getNumElements() * elemBytes;
-  out.align = std::max<int64_t>(
-      {static_cast<int64_t>(
-           llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes))),
-       static_cast<int64_t>(alloc.getAlignment().value_or(1)), minAlign});
-  out.buffer = b;
-  return {};
-}
-
-/// Whether `fn` can take the arena as a new trailing argument: it must have
-/// no caller in the module. Looking at the module from a function pass is
-/// only race-free when no other function is being transformed concurrently.
-static std::string argumentRefusal(FunctionOpInterface fn) {
-  Operation *parent = fn->getParentOp();
-  if (!parent || !parent->hasTrait<OpTrait::SymbolTable>())
-    return "its callers cannot be found (no enclosing symbol table)";
-  unsigned functions = 0;
-  for (Region &r : parent->getRegions())
-    for (Operation &op : r.getOps())
-      functions += isa<FunctionOpInterface>(op);
-  if (functions > 1 && fn->getContext()->isMultithreadingEnabled())
-    return "other functions may be transformed concurrently, so its callers "
-           "cannot be checked (run with --mlir-disable-threading)";
-  if (!SymbolTable::symbolKnownUseEmpty(fn, parent))
-    return "it is referenced in the module: its callers would need the arena "
-           "too";
-  return {};
-}
 
 namespace {
 
@@ -216,71 +62,35 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   }
 
   void runOnOperation() override {
-    FunctionsStatus status =
-        runOnFunctions(getOperation(), getAnalysisManager(),
-                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
-                         return planFunction(fn, analyses);
-                       });
+    // Built before any function changes: planning adds no symbol use.
+    std::optional<CallerIndex> callers;
+    if (arena == "argument")
+      callers = CallerIndex::build(getOperation());
+    FunctionsStatus status = runOnFunctions(
+        getOperation(), getAnalysisManager(),
+        [&](FunctionOpInterface fn, AnalysisManager analyses) {
+          return planFunction(fn, analyses, callers ? &*callers : nullptr);
+        });
     if (status.failed)
       return signalPassFailure();
     if (!status.changed)
       markAllAnalysesPreserved();
   }
 
-  /// Plans `fn`.
-  FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses);
+  /// Plans `fn`; `callers` is set for arena=argument.
+  FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
+                              const CallerIndex *callers);
 
-  /// Rewrites jsonPath with every function planned so far (functions may
-  /// run in parallel: under a lock, sorted by name). Emits an error at `fn`
-  /// and fails when the file cannot be written.
+  /// Rewrites jsonPath with every function this pass instance planned so
+  /// far, sorted by symbol path (JsonRecords.h). Emits an error at `fn` and
+  /// fails when the file cannot be written.
   LogicalResult writeJson(FunctionOpInterface fn, llvm::json::Value entry);
+
+  /// Shared with the clones MLIR makes of this pass for its threads.
+  std::shared_ptr<JsonRecords> json = std::make_shared<JsonRecords>();
 };
 
 } // namespace
-
-/// The buffers of every modeled block that go into the arena (`placed`), and
-/// the heap buffers that stay plain allocations with the reason (`refused`).
-/// A nested buffer lives for the whole step of its statement in the entry
-/// block.
-static void selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
-                          int64_t minAlign, std::vector<Candidate> &placed,
-                          std::vector<Refusal> &refused) {
-  const BlockModel &entry = *model.getEntryBlockModel();
-  llvm::DenseMap<Operation *, uint32_t> stepOf;
-  for (uint32_t s = 0; s < entry.ops.size(); ++s)
-    stepOf[entry.ops[s]] = s;
-  for (const auto &bm : model.getBlockModels()) {
-    bool nested = bm.get() != &entry;
-    uint32_t step = 0;
-    std::string regionReason;
-    if (nested) {
-      step = stepOf.lookup(
-          entry.block->findAncestorOpInBlock(*bm->block->getParentOp()));
-      for (Operation *p = bm->block->getParentOp(); p != fn;
-           p = p->getParentOp())
-        if (!hasSequentialRegions(p)) {
-          regionReason = "it is allocated in '" +
-                         p->getName().getStringRef().str() +
-                         "', whose region may run concurrently or re-entrantly";
-          break;
-        }
-    }
-    for (BufferId b = 0; b < bm->problem.numBuffers(); ++b) {
-      if (bm->problem.buffer(b).bytes == 0)
-        continue; // Stack (memref.alloca) or empty: not heap memory.
-      Candidate c;
-      std::string why = classify(*bm, b, regionReason, minAlign, c);
-      if (!why.empty()) {
-        refused.push_back({bm->allocations[b].getDefiningOp(), why});
-        continue;
-      }
-      c.nested = nested;
-      if (nested)
-        c.step = step;
-      placed.push_back(c);
-    }
-  }
-}
 
 /// The arena value of `fn`: a `memref.alloc` at the start of the body freed
 /// before the terminator (`mode` alloc), or a new trailing argument
@@ -385,6 +195,7 @@ static llvm::json::Value planToJson(FunctionOpInterface fn,
                            {"nested", placed[i].nested}});
   }
   return llvm::json::Object{{"function", fn.getName()},
+                            {"symbol", symbolPath(fn)},
                             {"arena_size", sol.planned.plan.size},
                             {"lower_bound", sol.bound.lowerBound},
                             {"steps", static_cast<int64_t>(steps)},
@@ -477,7 +288,8 @@ static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
 }
 
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
-                                           AnalysisManager analyses) {
+                                           AnalysisManager analyses,
+                                           const CallerIndex *callers) {
   if (fn.isExternal())
     return FunctionStatus::Unchanged;
   if (fn->hasAttr(kArenaSizeAttr)) {
@@ -494,8 +306,8 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   std::vector<Candidate> placed;
   std::vector<Refusal> refused;
   selectBuffers(fn, model, alignment, placed, refused);
-  if (arena == "argument" && !placed.empty())
-    if (std::string why = argumentRefusal(fn); !why.empty()) {
+  if (callers && !placed.empty())
+    if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
@@ -512,11 +324,17 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   }
 
   const size_t steps = model.getEntryBlockModel()->ops.size();
+  std::string refusal;
   FailureOr<ArenaSolution> sol =
       solvePlacement(fn, *model.getEntryBlockModel(), placed,
-                     {budgetMs, orderSearch, maxLiveIncrease});
+                     {budgetMs, orderSearch, maxLiveIncrease}, refusal);
   if (failed(sol))
     return FunctionStatus::Failed;
+  if (!refusal.empty()) {
+    emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
+                            << "' left unchanged: " << refusal;
+    return FunctionStatus::Unchanged;
+  }
   // Ops move only; the candidates' allocs and deallocs stay the same ops.
   if (sol->reordered)
     applyOrder(*model.getEntryBlockModel(), sol->order);
@@ -540,27 +358,9 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
 
 LogicalResult PlanArenaPass::writeJson(FunctionOpInterface fn,
                                        llvm::json::Value entry) {
-  StringRef function = fn.getName();
-  static std::mutex mutex;
-  static std::map<std::string, std::map<std::string, llvm::json::Value>> files;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto &functions = files[jsonPath];
-  functions.insert_or_assign(function.str(), std::move(entry));
-  llvm::json::Array all;
-  for (auto &kv : functions)
-    all.push_back(kv.second);
-  std::error_code ec;
-  llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
-  if (!ec) {
-    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
-    os.close();
-    if (os.has_error()) {
-      ec = os.error();
-      os.clear_error();
-    }
-  }
-  if (ec)
+  std::string error = json->put(jsonPath, symbolPath(fn), std::move(entry));
+  if (!error.empty())
     return fn.emitError() << "peakmem-plan-arena: cannot write '" << jsonPath
-                          << "': " << ec.message();
+                          << "': " << error;
   return success();
 }

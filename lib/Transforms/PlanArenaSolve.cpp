@@ -39,10 +39,11 @@ static void keepStart(ArenaOrderSearchResult &r, const Order &start) {
   r.tradedLivePeak = false;
 }
 
-FailureOr<ArenaSolution>
-peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
-                        ArrayRef<Candidate> placed,
-                        const SearchSettings &settings) {
+FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
+                                                 const BlockModel &entry,
+                                                 ArrayRef<Candidate> placed,
+                                                 const SearchSettings &settings,
+                                                 std::string &refusal) {
   Problem p = entry.problem;
   std::vector<int64_t> align(p.numBuffers(), 1);
   for (BufferId b = 0; b < p.numBuffers(); ++b)
@@ -65,10 +66,21 @@ peakmem::solvePlacement(FunctionOpInterface fn, const BlockModel &entry,
   }
   xo.alignment = align;
   xo.includeScratch = false;
-  // The bound: nested buffers as their statement's scratch, rounded.
+  // The bound: nested buffers as their statement's scratch, rounded
+  // (saturating: the totals are checked next).
   Problem rounded = roundedForArena(p, xo);
-  for (const ArenaStatementBuffer &sb : xo.statementBuffers)
-    rounded.statement(sb.stmt).scratch += alignTo(sb.bytes, sb.alignment);
+  for (const ArenaStatementBuffer &sb : xo.statementBuffers) {
+    int64_t &scratch = rounded.statement(sb.stmt).scratch;
+    scratch =
+        std::min(kMaxTotal + 1, scratch + alignTo(sb.bytes, sb.alignment));
+  }
+  // Rounding to the alignments can take the totals past the model's limit.
+  if (std::string err = rounded.checkTotals(); !err.empty()) {
+    refusal = "the arena's sizes, rounded to their alignments, exceed the "
+              "byte limit (" +
+              err + ")";
+    return sol;
+  }
   Order order = identityOrder(p);
   // The live-bytes bound over every order, as peakmem-certify proves it.
   sol.bound = certifyOrder(rounded, order);

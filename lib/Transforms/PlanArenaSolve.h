@@ -12,6 +12,7 @@
 #ifndef PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
 #define PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H
 
+#include "PlanArenaSelect.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Arena/ArenaPlanner.h"
@@ -23,21 +24,6 @@
 #include <vector>
 
 namespace peakmem {
-
-/// A buffer that goes into the arena.
-struct Candidate {
-  mlir::memref::AllocOp alloc;
-  mlir::memref::DeallocOp dealloc;
-  /// Elements x element bytes (no malloc padding).
-  int64_t bytes = 0;
-  /// Power of two: the offset is a multiple of it.
-  int64_t align = 1;
-  /// Step of its statement in the entry block (nested buffers), or the
-  /// entry-block buffer id.
-  uint32_t step = 0;
-  bool nested = false;
-  BufferId buffer = 0;
-};
 
 /// A placement of the selected buffers with its certified bound.
 struct ArenaSolution {
@@ -74,10 +60,13 @@ struct SearchSettings {
 /// buffers as their statement's scratch) and checked before use, as is the
 /// plan: a failure is an internal error, emitted at `fn`. With
 /// `orderSearch`, the order is chosen with the placement (ArenaOrderSearch).
+/// When the function cannot be planned (the rounded sizes exceed the
+/// model's byte limit), sets `refusal` and returns an empty solution.
 mlir::FailureOr<ArenaSolution> solvePlacement(mlir::FunctionOpInterface fn,
                                               const BlockModel &entry,
                                               llvm::ArrayRef<Candidate> placed,
-                                              const SearchSettings &settings);
+                                              const SearchSettings &settings,
+                                              std::string &refusal);
 
 } // namespace peakmem
 

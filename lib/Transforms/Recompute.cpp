@@ -15,6 +15,7 @@
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
+#include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "llvm/Support/Format.h"
@@ -134,9 +135,30 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     }
     if (!error.empty())
       return fail(fn, error);
+    setRecomputeRecord(fn, recordOf(plan, plan.reorderPeak, plan.peak));
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
+  }
+
+  /// The peakmem.recompute record (PassRecords.h) of `plan`.
+  static RecomputeRecord recordOf(const RecomputePlan &plan, int64_t before,
+                                  int64_t after) {
+    RecomputeRecord record{before,          after,           clonedOps(plan),
+                           plan.macsBefore, plan.macsBefore, plan.opsBefore,
+                           plan.opsBefore,  plan.reason};
+    if (record.clonedOps > 0) {
+      record.macsAfter += plan.extraMacs;
+      record.opsAfter += plan.extraOps;
+    }
+    return record;
+  }
+
+  static int64_t clonedOps(const RecomputePlan &plan) {
+    size_t clones = 0;
+    for (const RecomputeStep &step : plan.steps)
+      clones += clonedStatements(step).size();
+    return static_cast<int64_t>(clones);
   }
 
   /// No steps: applies the planner's baseline order when it lowers the
@@ -147,6 +169,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     // `peak` is the function's peak as written (its frees where they are),
     // plan.peak that of the order with every free right after its last use,
     // as applyOrder places them.
+    const int64_t before = peak;
     bool reordered = plan.peak < peak;
     if (reordered) {
       applyOrder(bm, expand(bm.problem, c, plan.order));
@@ -159,6 +182,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
       peak = after.getPeak();
     }
     // "Unchanged" by recomputation (the reason says what reordering did).
+    setRecomputeRecord(fn, recordOf(plan, before, peak));
     if (emitRemarks)
       emitRemark(fn.getLoc())
           << "peakmem-recompute: '" << fn.getName() << "' unchanged at " << peak
@@ -175,9 +199,7 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
           << llvm::format("%.3f", 100.0 * extra / std::max<int64_t>(1, before));
       return s;
     };
-    size_t clones = 0;
-    for (const RecomputeStep &step : plan.steps)
-      clones += clonedStatements(step).size();
+    const int64_t clones = clonedOps(plan);
     // One remark per step, at the recomputed buffer's allocation.
     for (const RecomputeStep &step : plan.steps) {
       InFlightDiagnostic d = emitRemark(buffers[step.buffer].getLoc())

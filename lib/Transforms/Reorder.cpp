@@ -9,6 +9,7 @@
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
+#include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -60,9 +61,21 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
       return FunctionStatus::Unchanged;
     setPeakAttr(fn, result.peakAfter);
     setSearchStopAttr(fn, result);
+    setReorderRecord(fn, kReorderRecordAttr, recordOf(result));
     if (emitRemarks)
       emitReorderRemark(fn, result);
     return result.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
+  }
+
+  /// The peakmem.reorder record (PassRecords.h) of `result`.
+  static ReorderRecord recordOf(const FunctionSchedule &result) {
+    ReorderRecord record{result.peakBefore, result.peakAfter,
+                         SearchOutcome::Stopped, result.lowerBound};
+    if (result.allCertifiedBeforeSearch)
+      record.search = SearchOutcome::Certified;
+    else if (result.provenOptimal)
+      record.search = SearchOutcome::Proven;
+    return record;
   }
 
   /// peakmem.search_stop: the limits that stopped a search of `fn`'s blocks

@@ -17,6 +17,7 @@
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
+#include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -32,6 +33,20 @@ using namespace mlir;
 using namespace peakmem;
 
 namespace {
+
+/// The peakmem.reorder_tensors record (PassRecords.h).
+static ReorderRecord recordOf(const TensorModel &model, int64_t predicted,
+                              const ScheduleResult &r) {
+  ReorderRecord record{model.peak, predicted, SearchOutcome::Stopped,
+                       r.bound.bytes};
+  if (model.problem.numBuffers() == 0)
+    record.search = SearchOutcome::None;
+  else if (r.certifiedBeforeSearch)
+    record.search = SearchOutcome::Certified;
+  else if (r.provenOptimal)
+    record.search = SearchOutcome::Proven;
+  return record;
+}
 
 struct ReorderTensorsPass
     : peakmem::impl::ReorderTensorsPassBase<ReorderTensorsPass> {
@@ -104,6 +119,8 @@ struct ReorderTensorsPass
     fn->setAttr(
         kPredictedPeakAttr,
         IntegerAttr::get(IntegerType::get(fn->getContext(), 64), predicted));
+    setReorderRecord(fn, kReorderTensorsRecordAttr,
+                     recordOf(model, predicted, r));
     if (emitRemarks)
       emitReorderRemark(fn, model, predicted, r);
     return changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;

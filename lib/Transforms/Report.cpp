@@ -2,6 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "JsonRecords.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
@@ -11,14 +12,11 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
-#include <mutex>
-#include <optional>
+#include <memory>
 
 namespace peakmem {
 #define GEN_PASS_DEF_REPORTPASS
@@ -106,79 +104,21 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       {"timeline", std::move(steps)}};
 }
 
-/// Where `fn` stands below the outermost op: its symbol and those of the
-/// symbol tables around it, "@f" or "@inner::@f"; an unnamed nested table
-/// contributes "<op name>#<its index in its block>". Same-named functions
-/// of different nested modules get different paths.
-static std::string symbolPath(Operation *fn) {
-  std::string path;
-  for (Operation *op = fn; op->getParentOp(); op = op->getParentOp()) {
-    std::string part;
-    if (auto name =
-            op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName())) {
-      part = "@" + name.getValue().str();
-    } else {
-      unsigned index = 0;
-      for (Operation &sibling : *op->getBlock()) {
-        if (&sibling == op)
-          break;
-        ++index;
-      }
-      part = op->getName().getStringRef().str() + "#" + std::to_string(index);
-    }
-    path = path.empty() ? part : part + "::" + path;
-  }
-  return path;
-}
-
 struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    // On an op holding functions (a module: the flag form), every function's
-    // entry has a slot of its own (functions may run in parallel) and the
-    // file is written once, in symbol-path order. On a function (a nested
-    // pass manager runs the pass once per function, maybe on several
-    // threads) the entries of the whole run are collected under a lock.
-    Operation *root = getOperation();
-    const bool perFunction = isa<FunctionOpInterface>(root);
-    std::vector<Entry> entries;
-    llvm::DenseMap<Operation *, size_t> slot;
-    if (!jsonPath.empty() && !perFunction)
-      for (FunctionOpInterface fn : collectFunctions(root)) {
-        slot[fn] = entries.size();
-        entries.emplace_back();
-      }
     FunctionsStatus status =
-        runOnFunctions(root, getAnalysisManager(),
+        runOnFunctions(getOperation(), getAnalysisManager(),
                        [&](FunctionOpInterface fn, AnalysisManager analyses) {
-                         Entry entry;
-                         FunctionStatus s = report(fn, analyses, entry);
-                         if (s == FunctionStatus::Failed || !entry.json)
-                           return s;
-                         if (perFunction)
-                           return succeeded(writeShared(fn, std::move(entry)))
-                                      ? s
-                                      : FunctionStatus::Failed;
-                         entries[slot.lookup(fn)] = std::move(entry);
-                         return s;
+                         return report(fn, analyses);
                        });
-    if (!status.failed && !jsonPath.empty() && !perFunction &&
-        failed(writeAll(root, std::move(entries))))
-      status.failed = true;
     if (status.failed)
       signalPassFailure();
     markAllAnalysesPreserved(); // Attributes do not change the model.
   }
 
-  /// One function's JSON entry and its symbol path (the file's sort key).
-  struct Entry {
-    std::string path;
-    std::optional<llvm::json::Value> json;
-  };
-
-  FunctionStatus report(FunctionOpInterface fn, AnalysisManager analyses,
-                        Entry &out) {
+  FunctionStatus report(FunctionOpInterface fn, AnalysisManager analyses) {
     if (fn.isExternal())
       return FunctionStatus::Unchanged;
     const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
@@ -196,85 +136,35 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
           << "peakmem: peak of " << peak << " bytes in '" << fn.getName()
           << "' reached here";
     }
-    if (!jsonPath.empty())
-      out = jsonEntry(fn, model);
+    if (!jsonPath.empty() && failed(writeJson(fn, model)))
+      return FunctionStatus::Failed;
     return FunctionStatus::Unchanged;
   }
 
-  static Entry jsonEntry(FunctionOpInterface fn, const MemoryModel &model) {
+  /// The function's timeline in the file of json=, whose records belong to
+  /// this pass instance and its thread clones (JsonRecords.h): keyed and
+  /// sorted by symbol path, the bytes depend neither on the order in which
+  /// the functions finish nor on the thread count, and two pipelines writing
+  /// the same file do not mix.
+  LogicalResult writeJson(FunctionOpInterface fn, const MemoryModel &model) {
     llvm::json::Array blocks;
     for (const auto &bm : model.getBlockModels())
       if (bm->problem.numBuffers() > 0 ||
           bm.get() == model.getEntryBlockModel())
         blocks.push_back(blockTimeline(*bm));
-    Entry entry;
-    entry.path = symbolPath(fn);
-    entry.json = llvm::json::Object{{"function", fn.getName()},
-                                    {"path", entry.path},
-                                    {"peak", model.getPeak()},
-                                    {"blocks", std::move(blocks)}};
-    return entry;
-  }
-
-  /// Writes `entries` (those with JSON) to jsonPath, sorted by symbol path;
-  /// an error at `at` when the file cannot be written.
-  LogicalResult writeFile(Operation *at, std::vector<Entry> entries) const {
-    llvm::sort(entries,
-               [](const Entry &a, const Entry &b) { return a.path < b.path; });
-    llvm::json::Array all;
-    for (Entry &e : entries)
-      if (e.json)
-        all.push_back(std::move(*e.json));
-    std::error_code ec;
-    llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
-    if (ec)
-      return at->emitError()
-             << "peakmem: cannot write '" << jsonPath << "': " << ec.message();
-    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
-    // Write errors (a full disk...) are reported once the data is flushed;
-    // clear them so that the stream's destructor does not abort the process.
-    os.close();
-    if (os.has_error()) {
-      std::error_code error = os.error();
-      os.clear_error();
-      return at->emitError() << "peakmem: cannot write '" << jsonPath
-                             << "': " << error.message();
-    }
+    std::string path = symbolPath(fn);
+    llvm::json::Object record{{"function", fn.getName()},
+                              {"path", path},
+                              {"peak", model.getPeak()},
+                              {"blocks", std::move(blocks)}};
+    std::string error = json->put(jsonPath, path, std::move(record));
+    if (!error.empty())
+      return fn.emitError()
+             << "peakmem: cannot write '" << jsonPath << "': " << error;
     return success();
   }
 
-  /// The module form: one write, after every function.
-  LogicalResult writeAll(Operation *root, std::vector<Entry> entries) const {
-    return writeFile(root, std::move(entries));
-  }
-
-  /// The per-function form: the entries of every function of this run so
-  /// far (keyed by the outermost op, so that a new module, or a new run on
-  /// another input, starts a new file), rewritten under a process-wide lock,
-  /// sorted by symbol path: the last write holds every function, whatever
-  /// the order the threads ran in.
-  LogicalResult writeShared(FunctionOpInterface fn, Entry entry) const {
-    Operation *top = fn;
-    while (top->getParentOp())
-      top = top->getParentOp();
-    struct File {
-      Operation *top = nullptr;
-      std::map<std::string, Entry> functions;
-    };
-    static std::mutex mutex;
-    static std::map<std::string, File> files;
-    std::lock_guard<std::mutex> lock(mutex);
-    File &file = files[jsonPath];
-    if (file.top != top) {
-      file.top = top;
-      file.functions.clear();
-    }
-    file.functions.insert_or_assign(entry.path, std::move(entry));
-    std::vector<Entry> all;
-    for (auto &kv : file.functions)
-      all.push_back({kv.second.path, kv.second.json});
-    return writeFile(fn, std::move(all));
-  }
+  std::shared_ptr<JsonRecords> json = std::make_shared<JsonRecords>();
 };
 
 } // namespace

@@ -13,6 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "VerifyArena.h"
+#include "ArenaAliases.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
@@ -40,23 +43,6 @@ namespace peakmem {
 
 using namespace mlir;
 using namespace peakmem;
-
-namespace {
-
-/// One view of the arena as the IR shows it.
-struct ArenaView {
-  mutable memref::ViewOp op;
-  int64_t offset = 0;
-  /// Bytes rounded up to `align`: what it occupies in the arena.
-  int64_t size = 0;
-  int64_t bytes = 0;
-  int64_t align = 1;
-  /// Entry-block steps, inclusive.
-  uint32_t first = 0, last = 0;
-  bool nested = false;
-};
-
-} // namespace
 
 /// Same rule as the planner's, written again: regions that run one at a
 /// time, so one arena slot serves every execution of a block.
@@ -159,10 +145,28 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
   return arena;
 }
 
+/// For each entry-block op, the last step its uses last: its own, or later
+/// when it starts asynchronous work (the step where that work may end).
+static DenseMap<Operation *, uint32_t>
+usedUntilSteps(FunctionOpInterface fn, Block &entry,
+               const DenseMap<Operation *, uint32_t> &pos) {
+  DenseMap<Operation *, uint32_t> usedUntil;
+  AsyncWorkEnds async = findAsyncWorkEnds(fn);
+  for (Operation &op : entry) {
+    usedUntil[&op] = pos.lookup(&op);
+    for (Operation *end : async.ends.lookup(&op))
+      usedUntil[&op] = std::max(usedUntil[&op], pos.lookup(end));
+  }
+  return usedUntil;
+}
+
 /// Reads one view: constant offset, static type, alignment, lifetime.
-static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
-                                     const DenseMap<Operation *, uint32_t> &pos,
-                                     int64_t arenaSize, int64_t arenaAlign) {
+/// `usedUntil`: usedUntilSteps.
+static FailureOr<ArenaView>
+readView(memref::ViewOp view, Block &entry,
+         const DenseMap<Operation *, uint32_t> &pos,
+         const DenseMap<Operation *, uint32_t> &usedUntil, int64_t arenaSize,
+         int64_t arenaAlign) {
   ArenaView v;
   v.op = view;
   APInt shift;
@@ -203,6 +207,11 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
            << "peakmem-verify-arena: view [" << v.offset << ", "
            << v.offset + v.size << ") lies outside the arena of " << arenaSize
            << " bytes";
+  if (std::optional<AliasOutside> outside =
+          findAliasOutside(view.getResult(), v.size))
+    return outside->op->emitError()
+           << "peakmem-verify-arena: " << outside->describe(v.size)
+           << " of the view [" << v.offset << ", " << v.offset + v.size << ")";
   SmallVector<Operation *> users;
   if (Operation *bad = collectUses(view.getResult(), users))
     return view.emitError()
@@ -221,118 +230,54 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
       if (p->getBlock() == &entry)
         break;
     }
-    v.first = v.last = pos.lookup(entry.findAncestorOpInBlock(*view));
-    return v;
   }
-  v.first = v.last = pos.lookup(view);
-  for (Operation *user : users)
-    v.last = std::max(v.last, pos.lookup(entry.findAncestorOpInBlock(*user)));
+  // A nested view is live for its statement's whole step; an entry-block
+  // view from itself to its last use, in segments where a use overwrites
+  // it whole after a gap (one value used for two lives, as after `cse`).
+  v.segments = liveSegments(view.getResult(), entry, pos, &usedUntil);
+  v.first = v.segments.front().first;
+  v.last = v.segments.back().last;
+  if (v.nested)
+    v.segments.front().last = v.last = v.first;
   return v;
 }
 
-/// The live-bytes bound over every order of `rounded`: the best closure
-/// bound (its certificate checked); when that is below `claimed`, an
-/// enumeration of the executed sets (ExhaustiveCheck.h, no time limit, its
-/// cap on sets) that shows no order peaks below `claimed`, if it completes.
-static int64_t boundOverEveryOrder(const Problem &rounded, int64_t claimed,
-                                   std::string &error) {
-  Order order = identityOrder(rounded);
-  BoundOptions bo;
-  bo.maxFlows = 256;
-  Certificate cert =
-      makeCertificate(rounded, order, computeLowerBound(rounded, order, bo));
-  error = checkCertificate(rounded, order, cert);
-  if (!error.empty() || cert.lowerBound >= claimed)
-    return cert.lowerBound;
-  ExhaustiveResult e = enumerateBelow(rounded, claimed);
-  return e.complete && !e.below ? claimed : cert.lowerBound;
-}
+namespace {
 
-/// The bound over every order, recomputed on a clone of `fn` where each
-/// view is an allocation again (no alignment padding), freed right after the
-/// last use of its aliases in its block: the memory model of that clone,
-/// with only those buffers weighing (rounded as the views say) and nested
-/// ones held for their statement, then boundOverEveryOrder.
-static FailureOr<int64_t> recomputeBound(FunctionOpInterface fn, Value arena,
-                                         ArrayRef<ArenaView> views,
-                                         int64_t claimed) {
-  IRMapping map;
-  Operation *clone = fn->clone(map);
-  auto cloneFn = cast<FunctionOpInterface>(clone);
-  OpBuilder b(fn.getContext());
-  llvm::DenseMap<Operation *, const ArenaView *> viewOfAlloc;
-  for (const ArenaView &v : views) {
-    auto view = cast<memref::ViewOp>(map.lookup(v.op.getOperation()));
-    SmallVector<Operation *> users;
-    (void)collectUses(view.getResult(), users);
-    Block *block = view->getBlock();
-    Operation *last = view;
-    for (Operation *u : users) {
-      Operation *anc = block->findAncestorOpInBlock(*u);
-      if (anc && last->isBeforeInBlock(anc))
-        last = anc;
-    }
-    b.setInsertionPoint(view);
-    auto alloc = memref::AllocOp::create(b, view.getLoc(), view.getType());
-    view.getResult().replaceAllUsesWith(alloc.getResult());
-    b.setInsertionPointAfter(last == view.getOperation() ? alloc.getOperation()
-                                                         : last);
-    memref::DeallocOp::create(b, view.getLoc(), alloc.getResult());
-    Value shift = view.getByteShift();
-    view.erase();
-    if (Operation *c = shift.getDefiningOp(); c && c->use_empty())
-      c->erase();
-    viewOfAlloc[alloc] = &v;
-  }
-  Value cloneArena = map.lookupOrNull(arena);
-  if (Operation *def = cloneArena ? cloneArena.getDefiningOp() : nullptr) {
-    for (Operation *user : llvm::make_early_inc_range(def->getUsers()))
-      user->erase();
-    def->erase();
-  }
+/// One life of one view.
+struct ViewLife {
+  const ArenaView *view;
+  uint32_t first, last;
+};
 
-  FailureOr<int64_t> result = failure();
-  {
-    MemoryModel model(cloneFn);
-    if (!model.isModeled()) {
-      fn.emitError() << "peakmem-verify-arena: cannot rebuild the bound: "
-                     << model.getFailure()->reason;
-    } else {
-      const BlockModel &entry = *model.getEntryBlockModel();
-      Problem p = entry.problem;
-      std::vector<int64_t> align(p.numBuffers(), 1);
-      for (StmtId s = 0; s < p.numStatements(); ++s)
-        p.statement(s).scratch = 0;
-      llvm::DenseMap<Operation *, StmtId> stepOf;
-      for (StmtId s = 0; s < entry.ops.size(); ++s)
-        stepOf[entry.ops[s]] = s;
-      for (BufferId buf = 0; buf < p.numBuffers(); ++buf) {
-        auto it = viewOfAlloc.find(entry.allocations[buf].getDefiningOp());
-        p.buffer(buf).bytes = it == viewOfAlloc.end() ? 0 : it->second->bytes;
-        if (it != viewOfAlloc.end())
-          align[buf] = it->second->align;
-      }
-      for (auto &[alloc, v] : viewOfAlloc)
-        if (v->nested)
-          p.statement(stepOf.lookup(entry.block->findAncestorOpInBlock(*alloc)))
-              .scratch += v->size;
-      ArenaExtractionOptions xo;
-      xo.alignment = align;
-      xo.includeScratch = true;
-      xo.scratchAlignment = 1;
-      std::string error;
-      int64_t bound =
-          boundOverEveryOrder(roundedForArena(p, xo), claimed, error);
-      if (!error.empty())
-        fn.emitError() << "peakmem-verify-arena: internal: recomputed bound "
-                          "fails its certificate: "
-                       << error;
-      else
-        result = bound;
+} // namespace
+
+/// Two views live together on intersecting bytes, checked per segment:
+/// lives sorted by first step, each against those starting while it is
+/// live. Emits the error at the later view.
+static LogicalResult checkOverlaps(ArrayRef<ArenaView> views) {
+  std::vector<ViewLife> lives;
+  for (const ArenaView &v : views)
+    for (const LiveSegment &seg : v.segments)
+      lives.push_back({&v, seg.first, seg.last});
+  llvm::stable_sort(lives, [](const ViewLife &a, const ViewLife &b) {
+    return a.first < b.first;
+  });
+  for (size_t i = 0; i < lives.size(); ++i)
+    for (size_t j = i + 1; j < lives.size() && lives[j].first <= lives[i].last;
+         ++j) {
+      const ArenaView &u = *lives[i].view, &v = *lives[j].view;
+      if (&u == &v || u.size == 0 || v.size == 0 ||
+          u.offset >= v.offset + v.size || v.offset >= u.offset + u.size)
+        continue;
+      InFlightDiagnostic err = v.op.emitError();
+      err << "peakmem-verify-arena: view [" << v.offset << ", "
+          << v.offset + v.size << ") overlaps a view [" << u.offset << ", "
+          << u.offset + u.size << ") live at the same time";
+      err.attachNote(u.op.getLoc()) << "the other view";
+      return failure();
     }
-  }
-  clone->erase();
-  return result;
+  return success();
 }
 
 namespace {
@@ -381,6 +326,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
   uint32_t step = 0;
   for (Operation &op : entry)
     pos[&op] = step++;
+  DenseMap<Operation *, uint32_t> usedUntil = usedUntilSteps(fn, entry, pos);
   SmallVector<ArenaView> views;
   Operation *arenaFree = nullptr;
   // Views in program order (uses are listed most recent first), so that an
@@ -391,7 +337,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
       arenaViews.push_back(view);
   });
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
+    FailureOr<ArenaView> v = readView(view, entry, pos, usedUntil, size, align);
     if (failed(v))
       return failure();
     views.push_back(*v);
@@ -416,25 +362,9 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
                << "peakmem-verify-arena: the arena is freed while a view is "
                   "live";
 
-  // Overlaps: views sorted by first step; each against those starting
-  // while it is live.
-  llvm::stable_sort(views, [](const ArenaView &a, const ArenaView &b) {
-    return a.first < b.first;
-  });
-  for (size_t i = 0; i < views.size(); ++i)
-    for (size_t j = i + 1; j < views.size() && views[j].first <= views[i].last;
-         ++j) {
-      const ArenaView &u = views[i], &v = views[j];
-      if (u.size == 0 || v.size == 0 || u.offset >= v.offset + v.size ||
-          v.offset >= u.offset + u.size)
-        continue;
-      InFlightDiagnostic err = v.op.emitError();
-      err << "peakmem-verify-arena: view [" << v.offset << ", "
-          << v.offset + v.size << ") overlaps a view [" << u.offset << ", "
-          << u.offset + u.size << ") live at the same time";
-      err.attachNote(u.op.getLoc()) << "the other view";
-      return failure();
-    }
+  // Views in program order: an overlap is reported at the later one.
+  if (failed(checkOverlaps(views)))
+    return failure();
 
   if (bound > size)
     return fn.emitError() << "peakmem-verify-arena: peakmem.arena_lower_bound "

@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Running peakmem-opt / mlir-opt pipelines and reading what the passes
-report: the peakmem.* function attributes (parsed by peakmem.mlirtext) and
-peakmem-report's JSON timeline."""
+report, as data only: the peakmem.* function attributes (parsed by
+peakmem.mlirtext), among them the records of what each pass did
+(peakmem.reorder, peakmem.reorder_tensors, peakmem.recompute; docs/Passes.md,
+"Records"), peakmem-report's JSON timeline and MLIR's JSON pass timing.
+Nothing here (or anywhere in python/ and tools/) reads remark text: remarks
+are for people, and their wording may change."""
 
 import json
 import pathlib
@@ -42,12 +46,61 @@ def function_attrs(text: str, function: Optional[str] = None) -> Dict[str, objec
 
 def arena_stats(text: str, function: Optional[str] = None) -> dict:
     """peakmem-plan-arena's `peakmem.arena_stats` of a function (the first one
-    by default): {"baselines": {name: bytes}, "stop": reason}, or {}."""
+    by default): {"baselines": {name: bytes}, "stop": reason, "order": kept |
+    reordered | traded, "live_bound", "live_bound_before"[, ...]}, or {}."""
     func = mlirtext.find_function(text, function)
     stats = func.peakmem_attrs().get("arena_stats") if func else None
     if not isinstance(stats, dict):
         return {}
-    return {"baselines": dict(stats.get("baselines", {})), "stop": stats.get("stop")}
+    return dict(stats, baselines=dict(stats.get("baselines", {})))
+
+
+def record(text: str, name: str, function: Optional[str] = None) -> dict:
+    """The record `peakmem.<name>` of a function (the first one by default)
+    as a dict, or {} when the pass wrote none (not run, not modeled, or the
+    record was dropped because a later pass changed the block)."""
+    func = mlirtext.find_function(text, function)
+    rec = func.peakmem_attrs().get(name) if func else None
+    return dict(rec) if isinstance(rec, dict) else {}
+
+
+def recompute_note(rec: dict) -> str:
+    """One line on what peakmem-recompute did, from its record: the reason
+    nothing was cloned, or the peaks and the extra MACs and operations."""
+    if not rec:
+        return ""
+    if not rec.get("cloned_ops"):
+        return rec.get("reason", "")
+    def grown(key):
+        before, after = rec[f"{key}_before"], rec[f"{key}_after"]
+        return (f"{before} -> {after} (+{100.0 * (after - before) / max(1, before):.3f}%)")
+    return (f"peak {rec['peak_before']} -> {rec['peak_after']} bytes by recomputing "
+            f"{rec['cloned_ops']} ops; MACs {grown('macs')}, operations {grown('ops')}")
+
+
+def timing_arguments():
+    """peakmem-opt / mlir-opt options that print pass timing as JSON (read
+    by pass_times)."""
+    return ["-mlir-timing", "-mlir-timing-display=list", "-mlir-output-format=json"]
+
+
+def pass_times(stderr: str) -> Dict[str, float]:
+    """Wall seconds per timer name ("ReorderPass", "Parser", ...) from the
+    JSON timing report that timing_arguments() makes MLIR print at the end
+    of stderr (after any diagnostics); {} when there is none."""
+    lines = stderr.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() == "["]
+    if not starts:
+        return {}
+    try:
+        entries = json.loads("\n".join(lines[starts[-1]:]))
+    except ValueError:
+        return {}
+    times: Dict[str, float] = {}
+    for entry in entries:
+        if isinstance(entry, dict) and "name" in entry:
+            times[entry["name"]] = float(entry.get("wall", {}).get("duration", 0.0))
+    return times
 
 
 def timeline(text: str, function: Optional[str] = None) -> dict:

@@ -32,11 +32,11 @@
 // from 16384 to 12288 bytes for 16.7% more MACs, above the default
 // max-mac-overhead (0.004), within 0.3; max-recompute-per-op=0 forbids it.
 // DEFAULT: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes
-// DEFAULT: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 16384 : i64}
+// DEFAULT: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 16384 : i64, peakmem.recompute = {cloned_ops = 0 : i64, 
 // MACS: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops
-// MACS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64}
+// MACS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, 
 // PEROP: remark: peakmem-recompute: 'recompute_fill' unchanged at 16384 bytes: maxRecomputePerOp is 0
-// PEROP: func.func @recompute_fill({{.*}}peakmem.peak = 16384 : i64}
+// PEROP: func.func @recompute_fill({{.*}}peakmem.peak = 16384 : i64, peakmem.recompute = {cloned_ops = 0 : i64, 
 
 // arena=alloc ends with peakmem-plan-arena on the final order: fork_join's
 // four 256xf32 buffers and the 1xf32 result pack into 1032 bytes, the bound

@@ -69,8 +69,8 @@
 // REORDER: remark: peakmem-reorder: 'top_fork_join' peak 2052 -> 1032 bytes (proven optimal)
 // REORDER: remark: peakmem-reorder: 'gpu_fork_join' peak 2052 -> 1032 bytes (proven optimal)
 // REORDER: remark: peakmem-reorder: 'inner_fork_join' peak 2052 -> 1032 bytes (proven optimal)
-// REORDER: func.func @top_fork_join({{.*}}peakmem.peak = 1032 : i64}
-// REORDER: gpu.func @gpu_fork_join({{.*}}peakmem.peak = 1032 : i64}
+// REORDER: func.func @top_fork_join({{.*}}peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
+// REORDER: gpu.func @gpu_fork_join({{.*}}peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
 // REORDER-NEXT: %[[A1:.*]] = memref.alloc() : memref<256xf32>
 // REORDER-NEXT: linalg.copy ins(%{{.*}} : memref<256xf32>) outs(%[[A1]]
 // REORDER-NEXT: memref.subview %[[A1]]
@@ -78,13 +78,13 @@
 // REORDER-NEXT: linalg.copy
 // REORDER-NEXT: memref.dealloc %[[A1]]
 // REORDER-NEXT: memref.alloc() : memref<256xf32>
-// REORDER: func.func @inner_fork_join({{.*}}peakmem.peak = 1032 : i64}
+// REORDER: func.func @inner_fork_join({{.*}}peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
 
 // RECOMPUTE: remark: peakmem-recompute: 'gpu_fork_join' unchanged at 1032 bytes
 // RECOMPUTE: remark: peakmem-recompute: 'inner_fork_join' unchanged at 1032 bytes
 // RECOMPUTE: remark: peakmem-recompute: recomputed for 1 late user
 // RECOMPUTE: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops
-// RECOMPUTE: func.func @recompute_fill({{.*}}peakmem.peak = 12288 : i64}
+// RECOMPUTE: func.func @recompute_fill({{.*}}peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, 
 
 // CERTIFY: remark: peakmem-certify: 'top_fork_join' peak 2052 bytes, lower bound 1032 (pairwise): gap 1020 bytes
 // CERTIFY: remark: peakmem-certify: 'gpu_fork_join' peak 2052 bytes, lower bound 1032 (pairwise): gap 1020 bytes
@@ -93,17 +93,17 @@
 
 // TENSORS: remark: peakmem-reorder-tensors: 'tensor_fork_join' tensor-model peak 2244 -> 1224 bytes (proven optimal)
 // TENSORS: remark: peakmem-reorder-tensors: 'inner_tensor_fork_join' tensor-model peak 2244 -> 1224 bytes (proven optimal)
-// TENSORS: func.func @tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64}
-// TENSORS: func.func @inner_tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64}
+// TENSORS: func.func @tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64, peakmem.reorder_tensors = {
+// TENSORS: func.func @inner_tensor_fork_join({{.*}}peakmem.predicted_peak = 1224 : i64, peakmem.reorder_tensors = {
 
 // The pipeline's options reach its steps (max-mac-overhead=0.3 max-op-overhead=0.3 allows the
 // recomputation, which the default 0.004 does not).
 // OPTIMIZE: remark: peakmem-certify: 'gpu_fork_join' peak 1032 bytes, lower bound 1032 (pairwise): optimal
 // OPTIMIZE: remark: peakmem-certify: 'inner_fork_join' peak 1032 bytes, lower bound 1032 (pairwise): optimal
 // OPTIMIZE: remark: peakmem-certify: 'recompute_fill' peak 12288 bytes, lower bound 12288 (local): optimal
-// OPTIMIZE: gpu.func @gpu_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64}
-// OPTIMIZE: func.func @inner_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64}
-// OPTIMIZE: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64}
+// OPTIMIZE: gpu.func @gpu_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64, peakmem.recompute = {
+// OPTIMIZE: func.func @inner_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64, peakmem.recompute = {
+// OPTIMIZE: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, 
 
 // VERIFY: error: peakmem: certificate of 'claim_top' rejected
 // VERIFY: error: peakmem: certificate of 'claim_gpu' rejected

@@ -4,11 +4,18 @@
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=24}))' 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-plan-arena{alignment=0})' 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{max-live-increase=-1}))' 2>&1 | FileCheck %s --check-prefix=LIVE
+// A power of two too large to round sizes with (2^61): refused when read,
+// not an internal error later; the same for peakmem-optimize's
+// arena-alignment.
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=2305843009213693952}))' 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-alignment=2305843009213693952})' 2>&1 | FileCheck %s --check-prefix=HUGE-OPT
 
 // ARENA: error: peakmem-plan-arena: unknown arena='heap' (alloc | argument)
 // ALIGN: error: peakmem-plan-arena: alignment=24 is not a power of two
 // ZERO: error: peakmem-plan-arena: alignment=0 is not a power of two
 // LIVE: error: peakmem-plan-arena: max-live-increase must be >= 0, got -1
+// HUGE: error: peakmem-plan-arena: alignment=2305843009213693952 is above the largest supported alignment 4294967296
+// HUGE-OPT: error: peakmem-optimize: alignment=2305843009213693952 is above the largest supported alignment 4294967296
 func.func @f(%y: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   linalg.copy ins(%y : memref<16xf32>) outs(%a : memref<16xf32>)

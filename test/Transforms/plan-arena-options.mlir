@@ -1,8 +1,9 @@
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{arena=argument},peakmem-verify-arena))' --split-input-file --mlir-disable-threading 2>&1 | FileCheck %s --check-prefix=ARG
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=128},peakmem-verify-arena))' --split-input-file 2>/dev/null | FileCheck %s --check-prefix=ALIGN
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=4294967296}))' --split-input-file 2>&1 | FileCheck %s --check-prefix=HUGE
 
 // The refusal of the second case is printed first (stderr).
-// ARG: remark: peakmem-plan-arena: 'callee' left unchanged: arena=argument refused: it is referenced in the module: its callers would need the arena too
+// ARG: remark: peakmem-plan-arena: 'callee' left unchanged: arena=argument refused: it is referenced in the IR (a call, a kernel launch or a symbol use): its callers would need the arena too
 
 // Two 16xf32 buffers (64 B each) live together.
 // arena=argument: a trailing memref<128xi8> argument marked peakmem.arena,
@@ -49,5 +50,26 @@ func.func @callee(%y: memref<16xf32>) {
 }
 func.func @caller(%y: memref<16xf32>) {
   func.call @callee(%y) : (memref<16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A buffer of 2^62 - 8 bytes (the model takes it: 2^62 - 4 with the
+// allocator's padding) rounded up to alignment=2^32 is 2^62 bytes, above
+// the model's limit: the function is left unchanged with a remark, not an
+// internal error.
+// HUGE: remark: peakmem-plan-arena: 'huge' left unchanged: the arena's sizes, rounded to their alignments, exceed the byte limit
+// HUGE-LABEL: func.func @huge(%arg0
+// HUGE-NOT: peakmem.arena
+// HUGE: memref.alloc() : memref<1152921504606846974xf32>
+func.func @huge(%y: memref<16xf32>) {
+  %a = memref.alloc() : memref<1152921504606846974xf32>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<16xf32>
+  memref.store %v, %a[%c0] : memref<1152921504606846974xf32>
+  %w = memref.load %a[%c0] : memref<1152921504606846974xf32>
+  memref.store %w, %y[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<1152921504606846974xf32>
   return
 }

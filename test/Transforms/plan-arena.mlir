@@ -287,3 +287,66 @@ func.func @stored_address(%x: memref<16xf32>, %y: memref<16xf32>) {
   memref.dealloc %a : memref<16xf32>
   return
 }
+
+// -----
+
+// An alignment above 2^32 in the IR could take rounded sizes past the
+// model's byte limit: that buffer stays a plain alloc, with a remark; the
+// other one is placed.
+// CHECK-LABEL: func.func @huge_alignment
+// CHECK: memref.alloc() {alignment = 8589934592 : i64} : memref<16xf32>
+// CHECK: memref.view %{{.*}}[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+// expected-remark @below {{'huge_alignment' arena 64 bytes for 1 buffers (1 left out)}}
+func.func @huge_alignment(%x: memref<16xf32>, %y: memref<16xf32>) {
+  // expected-remark @below {{buffer left out of the arena: its alignment 8589934592 is above the largest supported 4294967296}}
+  %a = memref.alloc() {alignment = 8589934592 : i64} : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  %b = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%a : memref<16xf32>) outs(%b : memref<16xf32>)
+  linalg.copy ins(%b : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %b : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// Aliases inside the buffer are placed with it: a static subview, a
+// reinterpret_cast back to the whole buffer, and a dynamic subview in a
+// loop (a subview addresses its source's elements). A reinterpret_cast
+// that reaches past the buffer's bytes, or whose offset is dynamic, could
+// touch another slot: that buffer stays a plain alloc, with a remark.
+// CHECK-LABEL: func.func @aliases
+// CHECK: memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<{{[0-9]+}}xi8> to memref<16xf32>
+// CHECK: memref.alloc() : memref<16xf32>
+// CHECK: memref.alloc() : memref<16xf32>
+// expected-remark @below {{'aliases' arena 64 bytes for 1 buffers (2 left out)}}
+func.func @aliases(%x: memref<16xf32>, %y: memref<16xf32>, %n: index) {
+  %a = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%a : memref<16xf32>)
+  %s = memref.subview %a[4] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 4>>
+  %w = memref.reinterpret_cast %s to offset: [0], sizes: [16], strides: [1] : memref<8xf32, strided<[1], offset: 4>> to memref<16xf32>
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  scf.for %i = %c0 to %c16 step %c4 {
+    %t = memref.subview %a[%i] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %u = memref.subview %y[%i] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
+    linalg.copy ins(%t : memref<4xf32, strided<[1], offset: ?>>) outs(%u : memref<4xf32, strided<[1], offset: ?>>)
+  }
+  linalg.copy ins(%w : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %a : memref<16xf32>
+  // expected-remark @below {{buffer left out of the arena: an alias made by 'memref.reinterpret_cast' reaches bytes [64, 128) of the buffer, outside [0, 64)}}
+  %b = memref.alloc() : memref<16xf32>
+  %far = memref.reinterpret_cast %b to offset: [16], sizes: [16], strides: [1] : memref<16xf32> to memref<16xf32, strided<[1], offset: 16>>
+  linalg.copy ins(%x : memref<16xf32>) outs(%far : memref<16xf32, strided<[1], offset: 16>>)
+  memref.dealloc %b : memref<16xf32>
+  // expected-remark @below {{buffer left out of the arena: an alias made by 'memref.reinterpret_cast' reaches bytes that cannot be bounded}}
+  %c = memref.alloc() : memref<16xf32>
+  %dyn = memref.reinterpret_cast %c to offset: [%n], sizes: [4], strides: [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %x4 = memref.subview %x[0] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1]>>
+  linalg.copy ins(%x4 : memref<4xf32, strided<[1]>>) outs(%dyn : memref<4xf32, strided<[1], offset: ?>>)
+  linalg.copy ins(%c : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %c : memref<16xf32>
+  return
+}

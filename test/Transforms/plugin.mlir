@@ -16,9 +16,9 @@
 // RUN: diff %t.plugin %t.opt
 // RUN: diff %t.plugin.diag %t.opt.diag
 // RUN: FileCheck %s --check-prefix=KINDS < %t.plugin
-// KINDS: gpu.func @gpu_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64}
-// KINDS: func.func @inner_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64}
-// KINDS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64}
+// KINDS: gpu.func @gpu_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64, peakmem.recompute = {
+// KINDS: func.func @inner_fork_join({{.*}}peakmem.optimal = true, peakmem.peak = 1032 : i64, peakmem.recompute = {
+// KINDS: func.func @recompute_fill({{.*}}peakmem.optimal = true, peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, 
 // Invalid options are refused the same way.
 // RUN: not %mlir_opt %s --load-pass-plugin=%plugin --pass-pipeline='builtin.module(peakmem-optimize{max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=INVALID
 // RUN: not %mlir_opt %s --load-pass-plugin=%plugin --pass-pipeline='builtin.module(peakmem-recompute{max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=INVALID

@@ -11,9 +11,9 @@
 // RUN: peakmem-opt %t.mlir -p 'builtin.module(func.func(peakmem-reorder{max-work=1000000000 max-states=1}))' 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: peakmem-opt %t.mlir -p 'builtin.module(func.func(peakmem-reorder{algorithm=exact max-work=1000000000 max-states=1}))' 2>&1 | FileCheck %s --check-prefix=EXACT
 // AUTO: remark: peakmem-reorder: 'many_ifs' peak 26880 -> 7232 bytes (best found within the state cap; lower bound 0); max-work=1000000000 for the function: exact search in 1 of 1 block (0 stopped by their share), {{[0-9]+}} units spent; 1 search stopped by the state cap (max-states=1)
-// AUTO: attributes {peakmem.peak = 7232 : i64, peakmem.search_stop = ["state-cap"]}
+// AUTO: attributes {peakmem.peak = 7232 : i64, peakmem.reorder = {lower_bound = 0 : i64, peak_after = 7232 : i64, peak_before = 26880 : i64, search = "stopped"}, peakmem.search_stop = ["state-cap"]}
 // EXACT: remark: peakmem-reorder: 'many_ifs' peak 26880 -> 7232 bytes (best found within the state cap; lower bound 0); max-work=1000000000 for the function: exact search in 1 of 1 block (0 stopped by their share), {{[0-9]+}} units spent; 1 search stopped by the state cap (max-states=1)
-// EXACT: attributes {peakmem.peak = 7232 : i64, peakmem.search_stop = ["state-cap"]}
+// EXACT: attributes {peakmem.peak = 7232 : i64, peakmem.reorder = {lower_bound = 0 : i64, peak_after = 7232 : i64, peak_before = 26880 : i64, search = "stopped"}, peakmem.search_stop = ["state-cap"]}
 
 // A full memo does not stop the search; the remark says it filled up.
 // RUN: peakmem-opt %t.mlir -p 'builtin.module(func.func(peakmem-reorder{algorithm=exact max-states=50 max-memo-entries=1}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEMO

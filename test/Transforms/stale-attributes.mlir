@@ -15,7 +15,7 @@
 // REORDER-NOT: peakmem.lower_bound
 // REORDER-NOT: peakmem.optimal
 // REORDER-NOT: peakmem.certificate
-// REORDER-SAME: peakmem.peak = 1032 : i64
+// REORDER-SAME: peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
 // REORDER-NOT: peakmem.
 // REORDER: return
 // LAST-LABEL: func.func @reordered
@@ -47,7 +47,7 @@ func.func @reordered(%in: memref<256xf32>) -> memref<1xf32> {
 // (the loop's scratch changed) both go.
 // REORDER-LABEL: func.func @nested_reordered
 // REORDER-NOT: peakmem.lower_bound
-// REORDER-SAME: peakmem.peak = 1032 : i64
+// REORDER-SAME: peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
 // REORDER-NOT: peakmem.
 // REORDER: return
 func.func @nested_reordered(%in: memref<256xf32>, %out: memref<1xf32>) {
@@ -96,7 +96,7 @@ func.func @unchanged(%in: memref<64xf32>) -> memref<64xf32> {
 // peakmem.macs and peakmem.ops (set by peakmem-report) follow the clone.
 // RECOMPUTE-LABEL: func.func @recomputed
 // RECOMPUTE-NOT: peakmem.lower_bound
-// RECOMPUTE-SAME: peakmem.macs = 0 : i64, peakmem.ops = 7168 : i64, peakmem.peak = 12288 : i64}
+// RECOMPUTE-SAME: peakmem.macs = 0 : i64, peakmem.ops = 7168 : i64, peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, macs_after = 0 : i64, macs_before = 0 : i64, ops_after = 7168 : i64, ops_before = 6144 : i64, peak_after = 12288 : i64, peak_before = 16384 : i64}}
 // LAST-LABEL: func.func @recomputed
 // LAST-SAME: peakmem.lower_bound = 12288 : i64, peakmem.optimal = true, peakmem.peak = 12288 : i64
 func.func @recomputed(%in: memref<1024xf32>) -> memref<1024xf32> {

@@ -297,3 +297,132 @@ func.func @stored_address(%arg0: memref<16xf32>, %arg1: memref<16xf32>) attribut
   memref.dealloc %alloc : memref<64xi8>
   return
 }
+
+// -----
+
+// A forged overlap through an offset (issue 22, item 6): the views are
+// [0, 256) and [256, 512), but a reinterpret_cast of the first keeps its
+// aligned pointer and takes offset 64 (elements): it writes bytes
+// [256, 512), the second view's, while both are live.
+func.func @offset_alias(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  // expected-error @below {{an alias made by 'memref.reinterpret_cast' reaches bytes [256, 512) of the buffer, outside [0, 256) of the view [0, 256)}}
+  %r = memref.reinterpret_cast %view to offset: [64], sizes: [64], strides: [1] : memref<64xf32> to memref<64xf32, strided<[1], offset: 64>>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%r : memref<64xf32, strided<[1], offset: 64>>)
+  linalg.add ins(%view, %view_0 : memref<64xf32>, memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// The same reach through a view of the view (a byte shift of 256 from its
+// start) and through a dynamic offset (not bounded).
+func.func @view_of_view(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<256xi8>
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  // expected-error @below {{an alias made by 'memref.view' reaches bytes [256, 512) of the buffer, outside [0, 256)}}
+  %inner = memref.view %view[%c256][] : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%inner : memref<64xf32>)
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+func.func @dynamic_offset(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %n: index) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  // expected-error @below {{an alias made by 'memref.reinterpret_cast' reaches bytes that cannot be bounded (a dynamic shift, layout or size)}}
+  %r = memref.reinterpret_cast %view to offset: [%n], sizes: [64], strides: [1] : memref<64xf32> to memref<64xf32, strided<[1], offset: ?>>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%r : memref<64xf32, strided<[1], offset: ?>>)
+  linalg.add ins(%view, %view_0 : memref<64xf32>, memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// One view used for two lives, as `cse` leaves it, but the second life
+// starts by reading the view (linalg.add accumulates into it): the bytes
+// written before are still read while the 128xf32 view overwrites them.
+func.func @merged_read(%arg0: memref<64xf32>, %arg1: memref<128xf32>, %arg2: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg2 : memref<64xf32>)
+  // expected-error @below {{view [0, 512) overlaps a view [0, 256) live at the same time}}
+  %view_0 = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<128xf32>
+  linalg.copy ins(%arg1 : memref<128xf32>) outs(%view_0 : memref<128xf32>)
+  linalg.copy ins(%view_0 : memref<128xf32>) outs(%arg1 : memref<128xf32>)
+  linalg.add ins(%arg2, %view : memref<64xf32>, memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg0 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+// The same with a second life that starts with a linalg.generic whose
+// payload reads its output (%o), and with one that starts with a reduction
+// (its init map is not a permutation): neither overwrites the view whole.
+func.func @merged_payload(%arg0: memref<64xf32>, %arg1: memref<128xf32>, %arg2: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg2 : memref<64xf32>)
+  // expected-error @below {{view [0, 512) overlaps a view [0, 256) live at the same time}}
+  %view_0 = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<128xf32>
+  linalg.copy ins(%arg1 : memref<128xf32>) outs(%view_0 : memref<128xf32>)
+  linalg.copy ins(%view_0 : memref<128xf32>) outs(%arg1 : memref<128xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%arg2 : memref<64xf32>) outs(%view : memref<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = arith.addf %v, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg0 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}
+
+// -----
+
+func.func @merged_reduction(%arg0: memref<64xf32>, %arg1: memref<128xf32>, %arg2: memref<64xf32>, %m: memref<64x4xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg2 : memref<64xf32>)
+  // expected-error @below {{view [0, 512) overlaps a view [0, 256) live at the same time}}
+  %view_0 = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<128xf32>
+  linalg.copy ins(%arg1 : memref<128xf32>) outs(%view_0 : memref<128xf32>)
+  linalg.copy ins(%view_0 : memref<128xf32>) outs(%arg1 : memref<128xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%m : memref<64x4xf32>) outs(%view : memref<64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    linalg.yield %v : f32
+  }
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg0 : memref<64xf32>)
+  memref.dealloc %alloc : memref<512xi8>
+  return
+}

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Randomized differential test of peakmem-reorder (docs/Testing.md).
 
-Random bufferized programs from test/python/fuzz.py are reordered by
+Random bufferized programs from the fuzz package (test/python/fuzz/) are reordered by
 peakmem-opt (many functions per module, one invocation per batch) and every
 result is compared with an independent Python oracle: dependencies kept,
 peakmem's peaks equal to the oracle's, never worse than the input, optimal
@@ -11,9 +11,9 @@ Default (CI, 25-35 s on 2 cores): 1,000 programs (seeds 0..999) and 50
 executed tiny programs (seeds 1,000,000..1,000,049).
 Long mode: PEAKMEM_FUZZ_LONG=1 (20,000 programs, 500 executed), or set
 PEAKMEM_FUZZ_PROGRAMS / PEAKMEM_FUZZ_EXEC / PEAKMEM_FUZZ_SEED (first seed).
-`python3 test/python/fuzz.py --long` runs the same checks without pytest.
+`python3 test/python/fuzz --long` runs the same checks without pytest.
 
-A failure names the seed; `python3 test/python/fuzz.py --show SEED` prints the
+A failure names the seed; `python3 test/python/fuzz --show SEED` prints the
 program and `--oracle SEED` the oracle's numbers and dependencies.
 """
 

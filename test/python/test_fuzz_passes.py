@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Randomized test of every peakmem pass and the pipeline (docs/Testing.md).
 
-Extended random programs from test/python/fuzz.py (the reorder test's
+Extended random programs from the fuzz package (test/python/fuzz/) (the reorder test's
 steps plus scf.if with and without allocations, calls to external
 declarations, memref.alloca, skip connections) and programs the model must
 refuse (multi-block bodies, tensors, dynamic shapes, frees in regions, ...)
@@ -23,7 +23,7 @@ Default (CI, about a minute on 2 cores): 300 programs (seeds
 fuzz.EXT_BASE..+299), 24 refused (fuzz.REFUSED_BASE..+23), 20 executed.
 Long mode: PEAKMEM_FUZZ_LONG=1 (10x), or PEAKMEM_FUZZ_PASSES /
 PEAKMEM_FUZZ_PASSES_EXEC / PEAKMEM_FUZZ_SEED (offset of the first seed).
-`python3 test/python/fuzz.py --passes [--long]` runs the same outside pytest.
+`python3 test/python/fuzz --passes [--long]` runs the same outside pytest.
 
 Bugs of the C++ this test found are recognized by fuzz.classify_error
 (only on programs of the triggering shape) and counted, not failed; each
@@ -266,14 +266,6 @@ def test_mutator_output_always_renders_and_parses():
 # Every pass, certificates, executions
 # --------------------------------------------------------------------------
 
-def _report(outs):
-    bad = [o for o in outs if not o.ok]
-    lines = [f"{len(bad)} of {len(outs)} programs failed: seeds "
-             f"{[o.seed for o in bad]}"]
-    lines += [fuzz.describe_pass_failure(o) for o in bad[:SHOW]]
-    return "\n".join(lines)
-
-
 @needs_opt
 @pytest.mark.parametrize("batch", range(BATCHES),
                          ids=lambda b: f"batch{b}")
@@ -281,7 +273,7 @@ def test_every_pass(batch):
     seeds = batch_seeds(batch)
     outs = fuzz.check_passes(
         seeds, execute=batch_exec(batch) if HAVE_RUNTIME else 0, jobs=2)
-    assert all(o.ok for o in outs), _report(outs)
+    assert all(o.ok for o in outs), fuzz.failure_report(outs, SHOW)
     s = fuzz.summarize_passes(outs)
     print(f"\nbatch {batch}: {s}")
     # The generator keeps exercising what the checks are about.
@@ -314,93 +306,6 @@ def _assert_arena_exercised(s, nexec):
     assert s.get("arena_opt: planned", 0) >= 1, s
     if nexec:
         assert s.get("arena executed", 0) >= 1, s
-
-
-# --------------------------------------------------------------------------
-# Arena plans (docs/Testing.md "Arena plans")
-# --------------------------------------------------------------------------
-
-NUM_ARENA_DEFAULT = int(os.environ.get("PEAKMEM_FUZZ_ARENA_DEFAULT",
-                                       1000 if LONG else 100))
-ARENA_DEFAULT_EXEC = int(os.environ.get("PEAKMEM_FUZZ_ARENA_DEFAULT_EXEC",
-                                        50 if LONG else 5))
-
-PLAN = """  func.func @p(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 512 : i64} {
-    %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<512xi8>
-    %c0 = arith.constant 0 : index
-    %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
-    linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
-    %c256 = arith.constant 256 : index
-    %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
-    linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
-    %c0_1 = arith.constant 0 : index
-    %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<512xi8> to memref<64xf32>
-    linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
-    scf.for %i = %c0 to %c256 step %c256 {
-      %s = memref.subview %view_2[0] [32] [1] : memref<64xf32> to memref<32xf32, strided<[1]>>
-      linalg.fill ins(%f : f32) outs(%s : memref<32xf32, strided<[1]>>)
-    }
-    linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
-    memref.dealloc %alloc : memref<512xi8>
-    return
-  }
-"""
-
-
-def test_arena_checker_on_a_handwritten_plan():
-    """parse_arena_plan and arena_violations, without the tools: the plan
-    of the chain a -> b -> c (c reuses a's bytes) is valid; c moved onto b,
-    misaligned, past the end, a false optimality claim or a view passed to
-    a call are each found."""
-    plan = fuzz.parse_arena_plan(PLAN)
-    assert [(v.offset, v.size) for v in plan.views] == \
-        [(0, 256), (256, 256), (0, 256)]
-    a, b, c = plan.views
-    # Entry-block statements: 0 the arena, 1 %c0, 2 view, 3 copy, ...
-    assert (a.first, a.last) == (2, 6), (a.first, a.last)
-    assert (b.first, b.last) == (5, 9), (b.first, b.last)
-    # c: the subview nested in the loop (10) counts for the loop; c's last
-    # use is the copy to %arg1 (11).
-    assert (c.first, c.last) == (8, 11), (c.first, c.last)
-    assert fuzz.arena_violations(plan) == []
-    assert fuzz.arena_violations(plan, oracle_opt=512) == []
-    assert any("oracle" in x for x in
-               fuzz.arena_violations(plan, oracle_opt=511))
-    moved = fuzz.parse_arena_plan(fuzz._set_offset(PLAN, c, 256, "t"))
-    assert any("overlaps" in x for x in fuzz.arena_violations(moved))
-    mis = fuzz.parse_arena_plan(fuzz._set_offset(PLAN, b, 258, "t"))
-    assert any("misaligned" in x for x in fuzz.arena_violations(mis))
-    past = fuzz.parse_arena_plan(fuzz._set_offset(PLAN, b, 260, "t"))
-    assert any("outside" in x for x in fuzz.arena_violations(past))
-    small = fuzz.parse_arena_plan(fuzz._set_arena_size(PLAN, plan, 508))
-    assert small.arena_type_size == 508 and fuzz.arena_violations(small)
-    flip = fuzz.parse_arena_plan(
-        fuzz._set_func_attr(PLAN, "arena_optimal", False))
-    assert any("arena_optimal" in x for x in fuzz.arena_violations(flip))
-    call = PLAN.replace(
-        "    linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1",
-        "    func.call @keep(%view_0) : (memref<64xf32>) -> ()\n"
-        "    linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1")
-    assert any("lifetime not shown" in x for x in
-               fuzz.arena_violations(fuzz.parse_arena_plan(call)))
-
-
-@needs_opt
-@pytest.mark.skipif(not fuzz.ARENA, reason="PEAKMEM_FUZZ_ARENA=0")
-def test_arena_default_programs():
-    """The original generator's programs (seeds from 0, which
-    test_differential.py checks for peakmem-reorder) through the arena
-    checks alone; a few executed."""
-    seeds = list(range(FIRST, FIRST + NUM_ARENA_DEFAULT))
-    nexec = ARENA_DEFAULT_EXEC if HAVE_RUNTIME else 0
-    outs = fuzz.check_arena_programs(seeds, execute=nexec, jobs=2)
-    s = fuzz.summarize_passes(outs)
-    print(f"\narena, original programs: {s}")
-    assert all(o.ok for o in outs), _report(outs)
-    assert s["arena: planned"] >= len(seeds) // 2, s
-    assert s["arena: oracle checked"] >= s["arena: planned"] // 2, s
-    if nexec:
-        assert s.get("arena executed", 0) == nexec, s
 
 
 # --------------------------------------------------------------------------
@@ -516,160 +421,38 @@ def test_bug_verifier_accepts_numbers_without_certificate():
 
 
 # --------------------------------------------------------------------------
-# New shapes (docs/Testing.md "New shapes"): loop-carried memrefs,
-# scf.while, async regions, retained pointers, memrefs of memrefs, odd
-# element types, huge sizes. The generator and byte sizes are always
-# checked; the pass runs only with PEAKMEM_FUZZ_NEW_SHAPES=1 (they need the
-# C++ model's fixes; the same variable switches the oracle to the new rules).
+# Determinism (issue #23, docs/Testing.md "Determinism")
 # --------------------------------------------------------------------------
 
-NUM_SHAPES = int(os.environ.get("PEAKMEM_FUZZ_SHAPES_PROGRAMS",
-                                1000 if LONG else 100))
-SHAPES_EXEC = int(os.environ.get("PEAKMEM_FUZZ_SHAPES_EXEC",
-                                 100 if LONG else 10))
-SHAPES_BATCHES = max(1, -(-NUM_SHAPES // BATCH))
-HUGE = len(fuzz.HUGE_KINDS)    # huge programs per batch
-
-
-def test_new_shapes_are_generated():
-    seen = {}
-    for seed in range(fuzz.SHAPES_BASE, fuzz.SHAPES_BASE + 200):
-        p = fuzz.generate(seed)
-        assert p.shapes, seed            # every program has one
-        for k in p.shapes:
-            seen[k] = seen.get(k, 0) + 1
-    assert set(seen) == set(fuzz.SHAPE_KINDS), seen
-    kinds = {fuzz.generate(s).refused
-             for s in range(fuzz.HUGE_BASE, fuzz.HUGE_BASE + HUGE)}
-    assert kinds == set(fuzz.HUGE_KINDS)
-
-
-def test_new_shape_oracle_aliasing():
-    """The loop and while results alias what flows into them; an op on a
-    loaded memref touches every captured buffer and external memory."""
-    checked = set()
-    for seed in range(fuzz.SHAPES_BASE, fuzz.SHAPES_BASE + 200):
-        p = fuzz.generate(seed)
-        stmts = p.body.stmts
-        for i, s in enumerate(stmts):
-            if s.op in ("scf.for", "scf.while") and s.defs:
-                nxt = stmts[i + 1:]
-                copy = next(t for t in nxt if t.op == "linalg.copy" and
-                            s.defs & t.uses)
-                assert len(copy.reads) >= 1 and copy.reads <= s.views
-                if s.op == "scf.for":
-                    assert copy.reads == s.views      # init and yielded
-                checked.add(s.op)
-            if s.op == "memref.load":
-                user = next(t for t in stmts[i + 1:] if s.defs & t.uses)
-                assert fuzz.EXT in user.writes
-                checked.add("load")
-            if s.op == "async.await":
-                assert s.reads and s.writes
-                checked.add("await")
-    assert checked == {"scf.for", "scf.while", "load", "await"}, checked
-
-
-# Measured with the counting allocator (docs/Testing.md "Byte sizes"): the
-# bytes `memref.alloc() : memref<3xT>` requests, without and with
-# {alignment = 32}.
-MEASURED_3 = {
-    "i1": (3, 35), "i8": (3, 35), "i9": (6, 38), "i17": (12, 44),
-    "i24": (12, 44), "i33": (24, 56), "i48": (24, 56), "i64": (24, 56),
-    "i65": (36, 68), "i96": (36, 68), "i100": (48, 80), "i128": (48, 80),
-    "i129": (60, 92), "f16": (6, 38), "bf16": (6, 38), "f32": (12, 44),
-    "f64": (24, 56), "f80": (48, 80), "f128": (48, 80), "index": (24, 56),
-    "vector<4xf32>": (64, 80), "vector<3xf32>": (64, 80),
-    "vector<3xi8>": (16, 44), "vector<3xf64>": (128, 128),
-    "vector<5xi1>": (4, 35), "complex<f32>": (32, 56),
-    "complex<f64>": (64, 80), "complex<f16>": (16, 44),
-    "memref<4xf32>": (160, 152), "memref<2x3xf32>": (224, 200),
-}
-
-
-def test_oracle_byte_sizes_match_the_measured_table():
-    for elem, (plain, aligned) in MEASURED_3.items():
-        assert fuzz.Buf("x", (3,), elem).bytes == plain, elem
-        assert fuzz.Buf("x", (3,), elem, align=32).bytes == aligned, elem
-
-
-@pytest.mark.skipif(not HAVE_RUNTIME, reason="runtime not built")
-def test_byte_sizes_measured_by_the_runtime():
-    """Every odd element type of the generator, allocated for real: the
-    runtime's count equals the oracle's size."""
-    from peakmem import execute
-    for elem in fuzz.ODD_ELEMS + ("memref<4xf32>",):
-        for attr, align in (("", 0), (" {alignment = 32 : i64}", 32)):
-            t = f"memref<3x{elem}>"
-            res = execute.execute_text(
-                f"func.func @f() {{\n  %a = memref.alloc(){attr} : {t}\n"
-                f"  memref.dealloc %a : {t}\n  return\n}}\n")
-            assert res.peak_bytes == fuzz.Buf("x", (3,), elem,
-                                              align=align).bytes, (elem,
-                                                                   align)
-
-
-@needs_opt
-@pytest.mark.skipif(not fuzz.NEW_RULES,
-                    reason="PEAKMEM_FUZZ_NEW_SHAPES=1 enables the new shapes")
-@pytest.mark.parametrize("batch", range(SHAPES_BATCHES),
-                         ids=lambda b: f"shapes{b}")
-def test_new_shapes_every_pass(batch):
-    first = fuzz.SHAPES_BASE + FIRST + batch * BATCH
-    last = min(fuzz.SHAPES_BASE + FIRST + NUM_SHAPES, first + BATCH)
-    huge = fuzz.HUGE_BASE + FIRST + batch * HUGE
-    seeds = list(range(first, last)) + list(range(huge, huge + HUGE))
-    per = -(-SHAPES_EXEC // SHAPES_BATCHES)
-    nexec = max(0, min(per, SHAPES_EXEC - batch * per))
-    outs = fuzz.check_passes(seeds, execute=nexec if HAVE_RUNTIME else 0,
-                             jobs=2)
-    s = fuzz.summarize_passes(outs)
-    print(f"\nshapes batch {batch}: {s}")
-    assert all(o.ok for o in outs), \
-        "by shape: " + ", ".join(f"{k}: {v}" for k, v in s.items()
-                                 if k.startswith(("shape ", "huge "))) + \
-        "\n" + _report(outs)
-
-
-# New-shape seeds that failed once (their reduced programs are lit tests):
-# 5000278, peakmem-recompute moved the free of a captured buffer to the block
-# end, widening its capture window in the rebuilt model (internal error,
-# `@recompute_capture_window` in test/Transforms/recompute.mlir); 5000484, the
-# model took a loop's carried memref to alias external memory, ordering a
-# write to an output argument after the loop (certified 193 bytes, optimum
-# 192; `@region_args_not_external` in test/Transforms/reorder.mlir); 5001912,
-# the oracle let a loaded memref reach a buffer captured only later, by a call
-# nested in a loop (it counted nested captures from the start of the block),
-# and flagged the legal move of that buffer's alloc below the access;
-# 5004091, 5004858, 5005674, peakmem-recompute chained through a buffer that
-# a clone reads through a loop result, which it cannot rewire (internal error,
-# `@recompute_not_through_loop_result`).
-# 5003622, a mutation of a flow capacity INT64_MAX printed INT64_MAX + 1
-# (test_mutator_edits_stay_in_i64).
-SHAPES_REGRESSIONS = [5000278, 5000484, 5001912, 5003622, 5004091, 5004858,
-                      5005674]
-
-
-@needs_opt
-@pytest.mark.skipif(not fuzz.NEW_RULES,
-                    reason="PEAKMEM_FUZZ_NEW_SHAPES=1 enables the new shapes")
-def test_new_shapes_regressions():
-    outs = fuzz.check_passes(SHAPES_REGRESSIONS,
-                             execute=len(SHAPES_REGRESSIONS)
-                             if HAVE_RUNTIME else 0, jobs=2)
-    assert all(o.ok for o in outs), _report(outs)
-
-
-def test_reorder_within_budget_is_no_reference():
-    """A reorder result that is only the best found within the budget does
-    not bound what another pass rescheduling the block with its own budget
-    reaches: seed 5007894 (reorder 345 "best found within budget",
-    recompute's baseline 346, without brute force) was reported as
-    "recompute: peak above what peakmem-reorder reaches"."""
-    p = fuzz.generate(5007894)
-    oc = fuzz.Outcome(p.seed, [])
-    fuzz.check_reorder_output(
-        p, oc, p.text, (0, 0, f"'{p.name}' peak 891 -> 345 bytes (best "
-                              "found within budget; lower bound 344)"),
-        brute_max=0)
-    assert oc.within_budget
+def test_determinism_check_names_the_program_that_differs(monkeypatch):
+    """check_determinism on canned runs: identical runs count the pass as
+    deterministic for every program; a function printed otherwise in the
+    second run is a problem of its program only, a remark of another
+    program that differs one of that program."""
+    from fuzz import determinism
+    progs = [fuzz.generate(fuzz.EXT_BASE + k) for k in range(3)]
+    text = determinism.batch_module(progs)
+    assert text.count("module {") == 1
+    for p in progs:
+        assert f"func.func @{p.name}(" in text
+    first = "module {\n" + "".join(p.text for p in progs) + "}\n"
+    remark = f"<unknown>:0: remark: loc(\"{progs[2].name}\"): x\n"
+    runs = {"same": [(0, first, remark), (0, first, remark)],
+            "func": [(0, first, ""), (0, first.replace(
+                progs[1].text, progs[1].text.replace(
+                    "memref.alloc()", "memref.alloc() ", 1)), "")],
+            "diag": [(0, first, remark), (0, first, remark + remark)]}
+    for name, (one, two) in runs.items():
+        monkeypatch.setattr(determinism, "opt_run",
+                            lambda *a, **k: one)
+        monkeypatch.setattr(determinism, "run_busy", lambda *a: two)
+        outs = {p.seed: fuzz.PassOutcome(p.seed) for p in progs}
+        determinism.check_determinism(progs, outs, ["report"])
+        bad = [s for s, o in outs.items() if o.problems]
+        if name == "same":
+            assert not bad
+            assert all(o.variants["deterministic: report"] == 1
+                       for o in outs.values())
+        else:
+            assert bad == [progs[1 if name == "func" else 2].seed], \
+                (name, {s: o.problems for s, o in outs.items()})

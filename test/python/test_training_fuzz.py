@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The fuzz and differential checks (fuzz.py: check_programs against the
+"""The fuzz and differential checks (the fuzz package: check_programs against the
 oracle, check_executions before/after, check_passes with certificates,
 mutations and executions) on training-shaped programs (fuzz.TRAIN_BASE..:
 many activations kept alive for a backward phase, weight arguments updated

@@ -36,9 +36,14 @@ std::string checkFractionOption(llvm::StringRef name, double value);
 /// `padding=` of peakmem-reorder-tensors: bytes in [0, 2^32].
 std::string checkPaddingOption(int64_t padding);
 
+/// The largest alignment arena planning takes (option or IR): 4 GiB, far
+/// above any device's; with it rounded sizes and arena offsets cannot
+/// overflow the model's byte limit by rounding alone.
+constexpr int64_t kMaxArenaAlignment = int64_t(1) << 32;
+
 /// `arena=` (alloc | argument, and none where `allowNone`) and the alignment
-/// floor `alignment=` (a positive power of two) of arena planning, and the
-/// order search's `max-live-increase=` (bytes, >= 0).
+/// floor `alignment=` (a power of two, at most kMaxArenaAlignment) of arena
+/// planning, and the order search's `max-live-increase=` (bytes, >= 0).
 std::string checkArenaOptions(llvm::StringRef arena, int64_t alignment,
                               bool allowNone, int64_t maxLiveIncrease = 0);
 

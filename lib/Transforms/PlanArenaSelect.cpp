@@ -1,0 +1,250 @@
+//===- PlanArenaSelect.cpp - Which buffers peakmem-plan-arena places -----===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlanArenaSelect.h"
+#include "ArenaAliases.h"
+#include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Transforms/FunctionRunner.h"
+#include "peakmem/Transforms/OptionChecks.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace peakmem;
+
+/// Ops whose regions run one at a time, each execution of a block finishing
+/// before the next starts (or none runs): a buffer freed in such a block is
+/// dead outside that execution, so one arena slot can serve every execution.
+static bool hasSequentialRegions(Operation *op) {
+  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
+                             "scf.execute_region", "scf.index_switch",
+                             "affine.for", "affine.if", "memref.alloca_scope"},
+                            op->getName().getStringRef());
+}
+
+/// memref.view gives a memref of these elements at any byte shift; their
+/// byte size (DataLayout) is what the lowering strides by.
+static bool isViewableElement(Type t) {
+  if (isa<IndexType>(t))
+    return true;
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth() % 8 == 0;
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth() % 8 == 0;
+  return false;
+}
+
+/// Why the uses of `root` and of its view-like aliases do not show its whole
+/// lifetime ("" when they do): an alias reaching a terminator, the result of
+/// a non-view op (a loop's iter_args, a select, a call), an address
+/// extraction, a call operand (the callee may keep the address and a later
+/// call read through it) or a use inside an async region (which may run
+/// after its op) may be used after the last use the IR shows. The planned
+/// IR no longer has the dealloc, so such a lifetime could not be checked.
+static std::string untrackedUse(Value root) {
+  Block *home = root.getParentBlock();
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getBlock() != home)
+        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
+          if (p->getName().getDialectNamespace() == "async")
+            return ("it is used inside '" + p->getName().getStringRef() +
+                    "', whose region may run after it")
+                .str();
+          if (p->getBlock() == home)
+            break;
+        }
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == v) {
+        for (Value r : user->getResults())
+          if (isa<BaseMemRefType>(r.getType()))
+            work.push_back(r);
+        continue;
+      }
+      StringRef name = user->getName().getStringRef();
+      if (user->hasTrait<OpTrait::IsTerminator>())
+        return ("an alias is passed on by '" + name + "'").str();
+      if (isa<memref::ExtractAlignedPointerAsIndexOp>(user) ||
+          user->getName().getDialectNamespace() == "llvm" ||
+          isa<UnrealizedConversionCastOp>(user))
+        return ("its address is taken by '" + name + "'").str();
+      if (isa<CallOpInterface>(user))
+        return ("its address is passed to '" + name + "', which may keep it")
+            .str();
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getValueToStore() == v)
+        return "its address is stored to memory by 'memref.store'";
+      if (llvm::any_of(user->getResultTypes(),
+                       [](Type t) { return isa<BaseMemRefType>(t); }))
+        return ("an alias flows into a result of '" + name + "'").str();
+    }
+  }
+  return {};
+}
+
+/// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
+/// it does not ("" and `out` filled when it does). `regionReason` is non-empty
+/// when the block sits in a region op that may run its body concurrently.
+static std::string classify(const BlockModel &bm, BufferId b,
+                            StringRef regionReason, int64_t minAlign,
+                            Candidate &out) {
+  Value v = bm.allocations[b];
+  auto alloc = v.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return "'" + v.getDefiningOp()->getName().getStringRef().str() +
+           "' is not a memref.alloc";
+  if (!regionReason.empty())
+    return regionReason.str();
+  if (!bm.problem.buffer(b).freedInBlock)
+    return "it escapes its block (returned, yielded or never freed)";
+  // The free: a memref.dealloc statement of this block.
+  for (StmtId s : bm.problem.buffer(b).users)
+    if (bm.problem.statement(s).kind == StmtKind::Free &&
+        bm.problem.statement(s).target == b)
+      out.dealloc = dyn_cast<memref::DeallocOp>(bm.ops[s]);
+  if (!out.dealloc)
+    return "it is freed by an op other than memref.dealloc";
+  MemRefType type = alloc.getType();
+  if (!type.getLayout().isIdentity())
+    return "memref.view cannot produce its non-identity layout";
+  if (type.getMemorySpace())
+    return "it is not in the default memory space";
+  if (!isViewableElement(type.getElementType()))
+    return "memref.view cannot produce its element type (whole-byte "
+           "integer, float or index only)";
+  if (std::string why = untrackedUse(v); !why.empty())
+    return why;
+  // The element stride of the lowered view is LLVM's alloc size of the
+  // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
+  // request (OpCost.h); MLIR's DataLayout size (3 for i24) would overlap.
+  std::optional<int64_t> elemSize = elementAllocSize(type.getElementType());
+  if (!elemSize)
+    return "its element type cannot be sized";
+  int64_t elemBytes = *elemSize;
+  // Alignments above kMaxArenaAlignment (the option's cap) could push
+  // rounded sizes past the model's byte limit.
+  if (uint64_t asked = alloc.getAlignment().value_or(1);
+      asked > static_cast<uint64_t>(kMaxArenaAlignment))
+    return "its alignment " + std::to_string(asked) +
+           " is above the largest supported " +
+           std::to_string(kMaxArenaAlignment);
+  out.alloc = alloc;
+  out.bytes = type.getNumElements() * elemBytes;
+  // The slot holds the buffer's bytes: an alias reaching past them (a
+  // reinterpret_cast with another offset) would touch another slot.
+  if (std::optional<AliasOutside> outside = findAliasOutside(v, out.bytes))
+    return outside->describe(out.bytes);
+  out.align = std::max<int64_t>(
+      {static_cast<int64_t>(
+           llvm::PowerOf2Ceil(std::max<int64_t>(1, elemBytes))),
+       static_cast<int64_t>(alloc.getAlignment().value_or(1)), minAlign});
+  out.buffer = b;
+  return {};
+}
+
+/// The buffers of every modeled block that go into the arena (`placed`), and
+/// the heap buffers that stay plain allocations with the reason (`refused`).
+/// A nested buffer lives for the whole step of its statement in the entry
+/// block.
+void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
+                            int64_t minAlign, std::vector<Candidate> &placed,
+                            std::vector<Refusal> &refused) {
+  const BlockModel &entry = *model.getEntryBlockModel();
+  llvm::DenseMap<Operation *, uint32_t> stepOf;
+  for (uint32_t s = 0; s < entry.ops.size(); ++s)
+    stepOf[entry.ops[s]] = s;
+  for (const auto &bm : model.getBlockModels()) {
+    bool nested = bm.get() != &entry;
+    uint32_t step = 0;
+    std::string regionReason;
+    if (nested) {
+      step = stepOf.lookup(
+          entry.block->findAncestorOpInBlock(*bm->block->getParentOp()));
+      for (Operation *p = bm->block->getParentOp(); p != fn;
+           p = p->getParentOp())
+        if (!hasSequentialRegions(p)) {
+          regionReason = "it is allocated in '" +
+                         p->getName().getStringRef().str() +
+                         "', whose region may run concurrently or re-entrantly";
+          break;
+        }
+    }
+    for (BufferId b = 0; b < bm->problem.numBuffers(); ++b) {
+      if (bm->problem.buffer(b).bytes == 0)
+        continue; // Stack (memref.alloca) or empty: not heap memory.
+      Candidate c;
+      std::string why = classify(*bm, b, regionReason, minAlign, c);
+      if (!why.empty()) {
+        refused.push_back({bm->allocations[b].getDefiningOp(), why});
+        continue;
+      }
+      c.nested = nested;
+      if (nested)
+        c.step = step;
+      placed.push_back(c);
+    }
+  }
+}
+
+CallerIndex CallerIndex::build(Operation *root) {
+  CallerIndex index;
+  Operation *top = root;
+  while (Operation *parent = top->getParentOp())
+    top = parent;
+  if (root != top && root->getContext()->isMultithreadingEnabled())
+    for (FunctionOpInterface other : collectFunctions(top))
+      if (!root->isAncestor(other)) {
+        index.unavailable =
+            "other functions may be transformed concurrently, so its callers "
+            "cannot be checked (run the pass on the outermost module, or "
+            "with --mlir-disable-threading)";
+        return index;
+      }
+  if (!top->hasTrait<OpTrait::SymbolTable>()) {
+    index.unavailable = "its callers cannot be found (the outermost op is "
+                        "not a symbol table)";
+    return index;
+  }
+  // Every symbol table's uses, resolved in that table: `@kernels::@k` marks
+  // both @kernels and @k.
+  SymbolTableCollection tables;
+  SymbolTable::walkSymbolTables(
+      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
+        for (Region &region : table->getRegions()) {
+          std::optional<SymbolTable::UseRange> uses =
+              SymbolTable::getSymbolUses(&region);
+          if (!uses) {
+            index.unavailable = ("its callers cannot be found ('" +
+                                 table->getName().getStringRef() +
+                                 "' holds ops whose symbol uses are unknown)")
+                                    .str();
+            continue;
+          }
+          for (const SymbolTable::SymbolUse &use : *uses) {
+            SmallVector<Operation *> symbols;
+            if (succeeded(
+                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
+              index.referenced.insert(symbols.begin(), symbols.end());
+          }
+        }
+      });
+  return index;
+}
+
+std::string CallerIndex::argumentRefusal(FunctionOpInterface fn) const {
+  if (!unavailable.empty())
+    return unavailable;
+  if (referenced.contains(fn.getOperation()))
+    return "it is referenced in the IR (a call, a kernel launch or a symbol "
+           "use): its callers would need the arena too";
+  return {};
+}

@@ -1,0 +1,78 @@
+//===- PlanArenaSelect.h - Which buffers peakmem-plan-arena places -*- C++ -*-//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Private to peakmem-plan-arena: the heap buffers of a function that go into
+// the arena (and why the others do not), and whether the function may take
+// the arena as a new argument (no symbol use of it anywhere in the IR).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
+#define PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
+
+#include "peakmem/Analysis/MemoryModel.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+#include <vector>
+
+namespace peakmem {
+
+/// A buffer that goes into the arena.
+struct Candidate {
+  mlir::memref::AllocOp alloc;
+  mlir::memref::DeallocOp dealloc;
+  /// Elements x element bytes (no malloc padding).
+  int64_t bytes = 0;
+  /// Power of two: the offset is a multiple of it.
+  int64_t align = 1;
+  /// Step of its statement in the entry block (nested buffers), or the
+  /// entry-block buffer id.
+  uint32_t step = 0;
+  bool nested = false;
+  BufferId buffer = 0;
+};
+
+/// A heap buffer left as it is, and why.
+struct Refusal {
+  mlir::Operation *op;
+  std::string reason;
+};
+
+/// The buffers of every modeled block of `fn` that go into the arena
+/// (`placed`), and the heap buffers that stay plain allocations with the
+/// reason (`refused`). A nested buffer lives for the whole step of its
+/// statement in the entry block. `minAlign` is the `alignment=` floor.
+void selectBuffers(mlir::FunctionOpInterface fn, const MemoryModel &model,
+                   int64_t minAlign, std::vector<Candidate> &placed,
+                   std::vector<Refusal> &refused);
+
+/// Which functions are referenced by a symbol use anywhere in the IR: in
+/// the outermost op above the pass's root, every symbol table (nested
+/// modules, gpu.module...) and every nested reference (`@kernels::@k` of a
+/// gpu.launch_func) counts. A function referenced at all has a caller (or
+/// an address taken) that would need the arena too.
+class CallerIndex {
+public:
+  /// Indexes the IR around `root` (the op the pass runs on). Reading beyond
+  /// `root` is only race-free when no other op is transformed concurrently:
+  /// with multithreading on and functions outside `root`, the index says
+  /// every function is unavailable.
+  static CallerIndex build(mlir::Operation *root);
+
+  /// "" when `fn` may take the arena as a new trailing argument, else why
+  /// not.
+  std::string argumentRefusal(mlir::FunctionOpInterface fn) const;
+
+private:
+  std::string unavailable;
+  llvm::DenseSet<mlir::Operation *> referenced;
+};
+
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H

@@ -1,0 +1,370 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""Arena plans read back from the printed IR alone (docs/Testing.md "Arena
+plans"): the arena, every view of it with its offset, alignment and the
+lifetime its uses show, what is wrong with a plan, and the oracle's
+optimum of the arena's problem."""
+
+import dataclasses
+import re
+from typing import Dict, List, Optional, Set
+
+from .model import Block, Buf, Program, elem_alloc_bytes, pow2_ceil
+from .oracle import optimum, schedule_units
+from .parse import CALL, LOC_SID, OPNAME
+
+
+# docs/Testing.md "Arena plans": every program through peakmem-reorder,
+# peakmem-plan-arena and peakmem-verify-arena (a share through
+# peakmem-optimize{arena=alloc} too); the plan is re-checked here from the
+# printed IR alone, against the oracle's optimum of the arena's problem on
+# small programs, executed for the exec sample, and mutated.
+
+
+ARENA_PIPE = ("peakmem-reorder", "peakmem-plan-arena", "peakmem-verify-arena")
+ARENA_OPT_PIPE = ("peakmem-optimize{arena=alloc}", "peakmem-verify-arena")
+
+
+ARENA_VERIFY = "peakmem-verify-arena"
+VIEW_LIKE = ("memref.subview", "memref.collapse_shape", "memref.expand_shape",
+             "memref.cast", "memref.reinterpret_cast", "memref.view",
+             "memref.transpose")
+
+
+ARENA_ALLOC = re.compile(
+    r"^\s*(%[\w.$\-]+) = memref\.alloc\(\) \{alignment = (\d+) : i64, "
+    r"peakmem\.arena\} : memref<(\d+)xi8>")
+ARENA_VIEW = re.compile(
+    r"^\s*(%[\w.$\-]+) = memref\.view (%[\w.$\-]+)\[(%[\w.$\-]+)\]\[\] "
+    r"\{peakmem\.align = (-?\d+) : i64\} : memref<(\d+)xi8> to "
+    r"memref<((?:\d+x)*)([\w]+)>")
+_CONST_INDEX = re.compile(r"^\s*(%[\w.$\-]+) = arith\.constant (-?\d+) : "
+                          r"index\b")
+_LHS = re.compile(r"^\s*(%[^=]*?) = ")
+_SSA = re.compile(r"%[\w.$\-]+")
+
+
+def _arena_attr(first_line: str, name: str):
+    m = re.search(rf"peakmem\.{name} = (-?\d+) : i64", first_line)
+    if m:
+        return int(m.group(1))
+    m = re.search(rf"peakmem\.{name} = (true|false)", first_line)
+    return None if not m else m.group(1) == "true"
+
+
+@dataclasses.dataclass
+class ArenaView:
+    line: int            # index in the function's lines
+    name: str
+    const: str           # SSA name of its offset
+    offset: Optional[int]
+    align: int           # peakmem.align
+    elems: int
+    elem: str
+    sid: Optional[int]   # the generator's statement (its loc)
+    nested: bool
+    first: int = 0       # entry-block statements, inclusive
+    last: int = 0
+    # Why its uses do not show its lifetime (an alias passed to a call,
+    # stored to memory, used in an async region, returned): "" if they do.
+    hidden: str = ""
+    # An alias reaching bytes outside the view (a reinterpret_cast whose
+    # static offset and sizes leave it): "" if none does.
+    reach: str = ""
+
+    @property
+    def bytes(self) -> int:
+        return self.elems * elem_alloc_bytes(self.elem)
+
+    @property
+    def size(self) -> int:
+        a = max(1, self.align)
+        return -(-self.bytes // a) * a
+
+
+@dataclasses.dataclass
+class ArenaPlan:
+    size: Optional[int]          # peakmem.arena_size
+    bound: Optional[int]
+    optimal: Optional[bool]
+    alignment: Optional[int]
+    arena: Optional[str]         # SSA name of the arena alloc
+    arena_type_size: Optional[int]
+    arena_align: Optional[int]
+    views: List[ArenaView]
+    peak: Optional[int]
+
+
+def parse_arena_plan(text: str) -> ArenaPlan:
+    """The plan as the printed function shows it: attributes, the arena,
+    every view of it with its constant offset and type, and its lifetime
+    rebuilt here: from the view to the last use of it or of a view-like
+    alias (transitively), in entry-block statements; a use nested in an op
+    counts for that op; a view in a nested block lives for its statement."""
+    lines = text.splitlines()
+    first = lines[0]
+    plan = ArenaPlan(_arena_attr(first, "arena_size"),
+                     _arena_attr(first, "arena_lower_bound"),
+                     _arena_attr(first, "arena_optimal"),
+                     _arena_attr(first, "arena_alignment"), None, None, None,
+                     [], _arena_attr(first, "peak"))
+    consts: Dict[str, int] = {}
+    top, depth = -1, 0
+    info = []            # (line index, top stmt, nested, defs, uses, op)
+    enclosing: List[str] = []       # ops whose regions are open
+    in_async = {}                   # line index -> inside an async region
+    for i, line in enumerate(lines[1:], 1):
+        s = line.strip()
+        if s.startswith("}"):
+            depth -= 1
+            if depth < 0:
+                break
+            nested = depth > 0
+            if not s.endswith("{") and enclosing:
+                enclosing.pop()
+        else:
+            if depth == 0:
+                top += 1
+            nested = depth > 0
+        in_async[i] = any(e.startswith("async.") for e in enclosing)
+        m = _LHS.match(line)
+        defs = set(_SSA.findall(m.group(1))) if m else set()
+        rest = line[m.end():] if m else line
+        uses = set(_SSA.findall(rest.split(" loc(")[0])) - defs
+        mo = OPNAME.match(rest if m else s)
+        op = mo.group(1) if mo else \
+            ("func.call" if CALL.match(rest if m else s) else "")
+        if s.endswith("{"):
+            depth += 1
+            if not s.startswith("}"):
+                enclosing.append(op)
+        info.append((i, top, nested, defs, uses, op))
+        mc = _CONST_INDEX.match(line)
+        if mc:
+            consts[mc.group(1)] = int(mc.group(2))
+        ma = ARENA_ALLOC.match(line)
+        if ma and not nested:
+            plan.arena = ma.group(1)
+            plan.arena_align = int(ma.group(2))
+            plan.arena_type_size = int(ma.group(3))
+    if plan.arena is None:
+        return plan
+    for i, t, nested, defs, uses, op in info:
+        mv = ARENA_VIEW.match(lines[i])
+        if not mv or mv.group(2) != plan.arena:
+            continue
+        dims = [int(d) for d in mv.group(6).split("x") if d]
+        n = 1
+        for d in dims:
+            n *= d
+        ms = LOC_SID.search(lines[i])
+        v = ArenaView(i, mv.group(1), mv.group(3), consts.get(mv.group(3)),
+                      int(mv.group(4)), n, mv.group(7),
+                      int(ms.group(1)) if ms else None, nested, t, t)
+        if not nested:
+            _follow_aliases(v, i, lines, info, in_async)
+        plan.views.append(v)
+    return plan
+
+
+# Ops without a memory-effect interface that may keep the addresses they
+# receive (like a call): a view reaching one has a lifetime its uses do
+# not show.
+OPAQUE_OPS = ("func.call", "call", "func.call_indirect", "gpu.launch_func",
+              "memref.dma_start", "memref.dma_wait", "affine.dma_wait")
+# Asynchronous ops: their buffers stay in use until the op that
+# synchronises them (a user of their token, or a dma_wait on their tag).
+ASYNC_STARTS = ("gpu.launch", "gpu.launch_func", "gpu.memcpy", "gpu.memset",
+                "affine.dma_start", "memref.dma_start")
+_INDEXED = re.compile(r"(%[\w.$\-]+)\[")
+
+
+_CAST = re.compile(r"offset: \[(-?\d+)\], sizes: \[([\d, ]+)\], "
+                   r"strides: \[([\d, ]+)\]")
+
+
+def _cast_reach(v: "ArenaView", body: str) -> str:
+    """What a memref.reinterpret_cast of an alias of v reaches outside v's
+    bytes ("" if nothing): its offset, sizes and strides count from v's
+    first byte (views and casts keep the aligned pointer of v)."""
+    m = _CAST.search(body)
+    if not m:
+        return f"a reinterpret_cast without static layout: {body.strip()}"
+    off = int(m.group(1))
+    sizes = [int(x) for x in m.group(2).split(",")]
+    strides = [int(x) for x in m.group(3).split(",")]
+    last = off + sum((s - 1) * t for s, t in zip(sizes, strides))
+    esize = elem_alloc_bytes(v.elem)
+    lo, hi = off * esize, (last + 1) * esize
+    if min(sizes) <= 0 or (lo >= 0 and hi <= v.bytes):
+        return ""
+    base = v.offset or 0
+    return (f"an alias (reinterpret_cast) reaches bytes [{base + lo}, "
+            f"{base + hi}) of the arena, outside the view's "
+            f"[{base}, {base + v.bytes})")
+
+
+def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
+                    in_async):
+    """v.last and v.hidden from the uses of v and of its view-like aliases
+    (transitively) after line i, in entry-block statements; an alias used
+    by an asynchronous op keeps v in use until the op that synchronises
+    it (issue #22)."""
+    # Aliases: name -> the statement it is scoped to (None: the entry
+    # block), so that a name reused by a sibling region later is not taken
+    # for it.
+    alias: Dict[str, Optional[int]] = {v.name: None}
+    tokens = {}                     # entry statement -> tokens it defines
+    for j, t2, nest2, defs2, uses2, op2 in info:
+        if not nest2 and op2 in ASYNC_STARTS and t2 not in tokens:
+            tokens[t2] = set(defs2)
+    pending: Set[str] = set()       # tokens and DMA tags v waits for
+    for j, t2, nest2, defs2, uses2, op2 in info:
+        if j <= i:
+            continue
+        body = lines[j].split(" loc(")[0]
+        if pending & uses2:
+            v.last = max(v.last, t2)
+            pending |= defs2        # a token depending on one of them
+        hit = [u for u in uses2 if u in alias and
+               (alias[u] is None or alias[u] == t2)]
+        if not hit:
+            continue
+        v.last = max(v.last, t2)
+        pending |= tokens.get(t2, set())
+        if op2.endswith("dma_start"):
+            memrefs = _INDEXED.findall(body.split(" : ")[0])
+            pending |= set(memrefs[2:3])        # the tag
+        if op2 in OPAQUE_OPS or \
+                op2 == "memref.store" and any(
+                    re.match(rf"\s*memref\.store {re.escape(u)},", body)
+                    for u in hit) or \
+                op2 in ("func.return", "return", "scf.yield") or \
+                in_async.get(j) or op2.startswith("async."):
+            v.hidden = v.hidden or f"an alias used by {op2}"
+        if op2 == "memref.reinterpret_cast":
+            v.reach = v.reach or _cast_reach(v, body)
+        if defs2 and (op2 in VIEW_LIKE or "memref<" in
+                      lines[j].split(" = ", 1)[1].split(":")[-1]):
+            for d in defs2:
+                alias[d] = t2 if nest2 else None
+
+
+def arena_violations(plan: ArenaPlan,
+                     min_align: Optional[Dict[int, int]] = None,
+                     oracle_opt: Optional[int] = None) -> List[str]:
+    """What is wrong with a plan, judged from its parse alone (and, where
+    given, each view's alignment from the program and the oracle's optimum
+    of the arena's problem): empty for a valid plan with true claims."""
+    bad = []
+    if plan.size is None or plan.bound is None or plan.optimal is None:
+        return ["attributes missing"]
+    if plan.arena_type_size != plan.size:
+        bad.append(f"arena type {plan.arena_type_size} != arena_size "
+                   f"{plan.size}")
+    if plan.bound > plan.size:
+        bad.append(f"lower bound {plan.bound} > arena {plan.size}")
+    if plan.optimal != (plan.bound == plan.size):
+        bad.append(f"arena_optimal {plan.optimal} but arena {plan.size}, "
+                   f"bound {plan.bound}")
+    if oracle_opt is not None:
+        if plan.bound > oracle_opt:
+            bad.append(f"lower bound {plan.bound} > the oracle's optimum "
+                       f"{oracle_opt}")
+        if plan.size < oracle_opt:
+            bad.append(f"arena {plan.size} < the oracle's optimum "
+                       f"{oracle_opt} (impossible)")
+    for v in plan.views:
+        if v.hidden:
+            bad.append(f"{v.name}: lifetime not shown by the IR: "
+                       f"{v.hidden}")
+        if v.reach:
+            bad.append(f"{v.name}: {v.reach}")
+        if v.offset is None:
+            bad.append(f"{v.name}: offset not a constant")
+            continue
+        if v.align <= 0 or v.align & (v.align - 1):
+            bad.append(f"{v.name}: peakmem.align {v.align}")
+            continue
+        want = pow2_ceil(elem_alloc_bytes(v.elem))
+        if min_align and v.sid in min_align:
+            want = max(want, min_align[v.sid])
+        if v.align < want:
+            bad.append(f"{v.name}: peakmem.align {v.align} < the buffer's "
+                       f"alignment {want}")
+        if v.offset < 0 or v.offset % max(v.align, want):
+            bad.append(f"{v.name}: offset {v.offset} misaligned "
+                       f"({max(v.align, want)})")
+        if v.offset + v.size > plan.size:
+            bad.append(f"{v.name}: [{v.offset}, {v.offset + v.size}) "
+                       f"outside the arena of {plan.size}")
+        if plan.arena_align is not None and v.align > plan.arena_align:
+            bad.append(f"{v.name}: align {v.align} above the arena's "
+                       f"{plan.arena_align}")
+    vs = [v for v in plan.views if v.offset is not None and v.size > 0]
+    for a in range(len(vs)):
+        for b in range(a + 1, len(vs)):
+            u, v = vs[a], vs[b]
+            if u.first <= v.last and v.first <= u.last and \
+                    u.offset < v.offset + v.size and \
+                    v.offset < u.offset + u.size:
+                bad.append(f"{u.name} [{u.offset}, {u.offset + u.size}) "
+                           f"live {u.first}-{u.last} overlaps {v.name} "
+                           f"[{v.offset}, {v.offset + v.size}) live "
+                           f"{v.first}-{v.last}")
+    return bad
+
+
+def _top_sids(p: Program) -> Dict[int, int]:
+    """sid -> the sid of its entry-block statement."""
+    out: Dict[int, int] = {}
+
+    def walk(b: Block, top: Optional[int]):
+        for s in b.stmts:
+            t = s.sid if top is None else top
+            out[s.sid] = t
+            for _, r in s.regions():
+                walk(r, t)
+    walk(p.body, None)
+    return out
+
+
+def _alloc_bufs(p: Program) -> Dict[int, Buf]:
+    """sid of an alloc -> its buffer."""
+    out = {}
+    for _, b in p.blocks():
+        for s in b.stmts:
+            if s.alloc and s.alloc in b.bufs:
+                out[s.sid] = b.bufs[s.alloc]
+    return out
+
+
+def arena_oracle(p: Program, plan: ArenaPlan,
+                 brute_max: int) -> Optional[int]:
+    """The oracle's optimum over every legal order of the entry block of
+    the arena's problem: only placed buffers weigh, each its bytes rounded
+    up to its alignment, entry-block ones from first to last user, nested
+    ones all together for their statement's step. None when too large."""
+    if len(schedule_units(p.body)) > brute_max:
+        return None
+    allocs = _alloc_bufs(p)
+    tops = _top_sids(p)
+    sizes: Dict[str, int] = {}
+    scratch: Dict[int, int] = {}
+    for v in plan.views:
+        buf = allocs.get(v.sid)
+        if buf is None:
+            return None
+        if v.nested:
+            scratch[tops[v.sid]] = scratch.get(tops[v.sid], 0) + v.size
+        elif buf.name in p.body.bufs:
+            if buf.name in sizes:      # cloned by recompute: not this oracle
+                return None
+            sizes[buf.name] = v.size
+        else:
+            return None
+    return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+
+
+def min_aligns(p: Program) -> Dict[int, int]:
+    return {sid: max(b.align, pow2_ceil(elem_alloc_bytes(b.elem)))
+            for sid, b in _alloc_bufs(p).items()}
