@@ -105,7 +105,8 @@ struct OptimizePipelineOptions
       llvm::cl::init(PlanArenaPassOptions().alignment)};
   Option<unsigned> arenaBudgetMs{
       *this, "arena-budget-ms",
-      llvm::cl::desc("Placement search budget per function, in milliseconds"),
+      llvm::cl::desc("Opt-in wall-clock cap of arena planning per function, "
+                     "in milliseconds (0: off, reproducible)"),
       llvm::cl::init(PlanArenaPassOptions().budgetMs)};
   Option<bool> arenaOrderSearch{
       *this, "arena-order-search",

@@ -420,8 +420,10 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "alloc | argument: where the arena comes from">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"1",
            "Floor of every buffer's alignment (a power of two)">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"5000",
-           "Planner budget per function, in milliseconds">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap of the placement and order search per "
+           "function, in milliseconds (0: off; the searches stop on their "
+           "work limits, so the plan is reproducible)">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
            "and lifetime) to this file, for plots: one record per function "
