@@ -218,3 +218,21 @@ def test_arena_plan_has_no_clock_by_default(monkeypatch):
     assert "budget-ms=0 " in seen[0] or "budget-ms=0}" in seen[0], seen[0]
     optimize.plan_arena("module {}", budget_ms=250)
     assert "budget-ms=250" in seen[1]
+
+
+def test_plot_legend_is_wrapped_and_names_the_bound():
+    # Long legend entries are wrapped (a wide legend would squeeze the axes
+    # under tight_layout); the lower bound says whose peak it equals.
+    from peakmem import plot
+    plt = plot._pyplot()
+    fig, ax = plt.subplots()
+    drawn = plot._series({"imported": _timeline([4, 12, 16, 8]),
+                          "upstream": _timeline([4, 8, 8, 6]),
+                          "peakmem": _timeline([4, 8, 8, 4])})
+    plot._draw_curves(ax, drawn, 8, 1.0, "B")
+    labels = ax.get_legend_handles_labels()[1]
+    plt.close(fig)
+    assert all(len(line) <= plot.LEGEND_WIDTH for label in labels for line in label.split("\n"))
+    assert any("\n" in label for label in labels)  # the upstream entry is long
+    assert labels[-1].replace("\n  ", " ") == (
+        "lower bound over every order 8.000 B (8 B), = the peak of upstream and peakmem (optimal)")
