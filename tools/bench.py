@@ -114,6 +114,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
     row["verify_arena_s"] = t.get("VerifyArenaPass", 0)
     row["_arena"] = a["arena_text"]
     row["_arena_plan"] = a["arena_plan"]
+    row["_arena_footprint"] = a["arena_footprint"]
     return row
 
 
@@ -211,7 +212,8 @@ def run(args):
         if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"] and not args.recompute:
             plot.plot_arena(r["_arena_plan"], str(img / f"arena_{r['model']}.png"),
                             title=r["model"],
-                            baselines={b: r[arena_key(b)] for b in ARENA_BASELINES})
+                            baselines={b: r[arena_key(b)] for b in ARENA_BASELINES},
+                            live_peak=r["peak_final"], footprint=r["_arena_footprint"])
     write_results(rows, args.output, args.csv, args)
     print(args.output)
     return 0

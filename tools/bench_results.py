@@ -10,7 +10,7 @@ import statistics
 
 from bench_common import (ARENA_BASELINES, ARENA_PLOT_MODELS, COLUMNS, HEURISTICS,
                           PLOT_MODELS, _b, _shown, arena_key, kb, pct, product_pipeline)
-from peakmem import optimize
+from peakmem import report
 
 
 def write_results(rows, md_path, csv_path, args):
@@ -167,7 +167,7 @@ def plots_section(rows, args):
         L.append("## Plots\n")
         L.append("Live heap bytes over the statements of the function body: as imported, after "
                  "upstream `--optimize-allocation-liveness`, after `peakmem-optimize`, with the "
-                 "lower bound (`python -m peakmem plot MODEL --upstream -o PNG`).\n")
+                 "lower bound (`python -m peakmem plot MODEL -o PNG`).\n")
         for r in plotted:
             L.append(f"![{r['model']}](img/{r['model']}.png)\n")
     arena_plotted = [r for r in rows if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"]
@@ -203,7 +203,7 @@ def times_table(rows):
 def best_baseline(r):
     """(name, bytes) of the smallest baseline arena of row `r`."""
     sizes = {b: r[arena_key(b)] for b in ARENA_BASELINES if r.get(arena_key(b)) is not None}
-    return optimize.best_baseline(sizes)
+    return report.best_baseline(sizes)
 
 
 def arena_summary(rows, args):

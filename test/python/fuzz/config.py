@@ -96,6 +96,9 @@ DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
 ARENA = os.environ.get("PEAKMEM_FUZZ_ARENA", "1") not in ("", "0")
 ARENA_OPT_EVERY = int(os.environ.get("PEAKMEM_FUZZ_ARENA_OPT_EVERY", 4))
 ARENA_MUTATIONS = int(os.environ.get("PEAKMEM_FUZZ_ARENA_MUTATIONS", 8))
+# Per certified program, variants whose nested records are repeated
+# (issue #22 item 7: duplicates checked once).
+CERT_DUPLICATES = int(os.environ.get("PEAKMEM_FUZZ_CERT_DUPLICATES", 1))
 # Per planned program, fills through a reinterpret_cast of a view, onto
 # another live view's bytes or inside its own (issue #22 item 6).
 ARENA_FORGED = int(os.environ.get("PEAKMEM_FUZZ_ARENA_FORGED", 2))
