@@ -353,8 +353,8 @@ static int64_t scalarOps(Operation *op, const OpSemantics &facts) {
        llvm::any_of(op->getResultTypes(), isBuffer)))
     return 0;
   int64_t elements = 1;
-  for (TypeRange types : {TypeRange(op->getOperandTypes()),
-                          TypeRange(op->getResultTypes())})
+  for (TypeRange types :
+       {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
     for (Type t : types)
       if (auto vector = dyn_cast<VectorType>(t);
           vector && vector.hasStaticShape())
