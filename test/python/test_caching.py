@@ -165,3 +165,23 @@ def test_exec_caching_equals_the_replay_of_its_trace(tmp_path, monkeypatch):
     assert res.allocated_peak_bytes == rep.allocated_peak == 7168
     assert res.reserved_peak_bytes == rep.reserved_peak == 2 * MiB
     assert res.caching_stats["small_segments"] == 1
+
+
+@pytest.mark.skipif(not _have_tools(), reason="MLIR tools or runtime missing")
+def test_benchmark_table_on_one_model(tmp_path):
+    # tools/caching_bench.py as docs/results-caching.md is made, on the
+    # smallest corpus model: its own consistency checks (the replays agree,
+    # measured == modeled, same digests) are what the summary counts.
+    import subprocess
+    out = tmp_path / "results-caching.md"
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "tools/caching_bench.py"),
+         "--models", "lenet_300_100_int8", "--out", str(out)],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert "- Programs run: 3 of 3 (1 models" in text
+    assert "malloc's measured peak == modeled peak on 3 of 3" in text
+    assert "output digest equals malloc's on 3." in text
+    assert "reserved peaks on 3 of 3" in text
+    assert "plan-arena on its work limits, no clock" in text
