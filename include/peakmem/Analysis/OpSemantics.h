@@ -43,12 +43,15 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Support/TypeID.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace peakmem {
 
@@ -165,6 +168,30 @@ void registerScriptDialect(llvm::StringRef dialectNamespace);
 /// passes skip such function-like ops silently: they hold no buffers of the
 /// program.
 bool isScriptOp(mlir::Operation *op);
+
+/// Registers a function (by symbol name, e.g. "printMemrefF32") known to
+/// keep no pointer it is passed once it returns. Call before any pass runs.
+void registerNonRetainingCallee(llvm::StringRef name);
+
+/// False if `call` is known to keep no pointer it is passed in `operand`
+/// (one of its argument operands) after it returns: the callee declares that
+/// argument `llvm.nocapture`, or the callee is registered as non-retaining
+/// (registerNonRetainingCallee). True otherwise: an external function may
+/// store the pointer and use it in a later call, so the memory model keeps
+/// the buffer alive across every later op of unknown effects (the "may
+/// retain" assumption, docs/Safety.md).
+bool callMayRetain(mlir::CallOpInterface call, mlir::OpOperand &operand);
+
+/// The name under which `op` is reported when it may keep a pointer: the
+/// callee's symbol name for a call (e.g. "printMemrefF32"), else the op name.
+std::string retainerName(mlir::Operation *op);
+
+/// The retain assumption of a model (MemoryModel::getRetainAssumptions, the
+/// retainerName of every op that may keep a pointer) as remarks state it
+/// next to an optimality claim: "assuming 'printMemrefF32' may keep the
+/// pointers it is passed (llvm.nocapture on its arguments lifts this)".
+/// Empty when `retainers` is.
+std::string describeRetainAssumption(llvm::ArrayRef<std::string> retainers);
 
 //===-- Queries built on getOpSemantics -----------------------------------===//
 
