@@ -5,7 +5,6 @@
 #include "AliasAnalysis.h"
 #include "peakmem/Analysis/OpSemantics.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -252,10 +251,11 @@ Bases AliasAnalysis::computeBases(Value v,
         result.external = true;
         // Opaque producer (call, cast to another type, a region op without
         // the interface...): it may return any memory it can reach. A
-        // memref loaded from memory is not the memory it is loaded from:
-        // it is an address stored there, i.e. a captured buffer (opaque,
-        // below) or external memory.
-        if (!isa<memref::LoadOp>(def))
+        // memref loaded from memory (a single-element access,
+        // OpSemantics::accessesOneElement) is not the memory it is loaded
+        // from: it is an address stored there, i.e. a captured buffer
+        // (opaque, below) or external memory.
+        if (!getOpSemantics(def).accessesOneElement)
           def->walk([&](Operation *inner) {
             for (Value operand : inner->getOperands())
               if (isa<BaseMemRefType>(operand.getType()) &&

@@ -107,6 +107,12 @@ OpSemantics metadataOnly() {
   return s;
 }
 
+OpSemantics exactView() {
+  OpSemantics s;
+  s.keepsElementLayout = true;
+  return s;
+}
+
 OpSemantics arith(Arith a) {
   OpSemantics s;
   s.arith = a;
@@ -169,6 +175,11 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
       {"memref.store", inBounds(/*oneElement=*/true)},
       {"affine.load", oneElement()},
       {"affine.store", oneElement()},
+      {"memref.subview", exactView()},
+      {"memref.expand_shape", exactView()},
+      {"memref.collapse_shape", exactView()},
+      {"memref.transpose", exactView()},
+      {"memref.cast", exactView()},
       {"memref.dim", metadataOnly()},
       {"memref.rank", metadataOnly()},
       {"memref.extract_strided_metadata", metadataOnly()},

@@ -17,9 +17,10 @@
 //    start and wait for a transfer named by a tag memref element
 //    (affine.dma_start/affine.dma_wait, memref.dma_start/memref.dma_wait);
 //  * small facts of the access and cost model: ops whose accesses stay
-//    inside the memrefs they are given, ops that read only a memref's
-//    metadata, the scalar additions and multiplications that make a
-//    multiply-accumulate.
+//    inside the memrefs they are given, views whose result type gives the
+//    exact elements they reach, ops that read only a memref's metadata,
+//    single-element loads and stores, the scalar additions and
+//    multiplications that make a multiply-accumulate.
 //
 // Facts derived from interfaces are added on top of the registered ones:
 // a gpu::AsyncOpInterface op with an async token starts work (its async
@@ -132,8 +133,16 @@ struct OpSemantics {
   /// memref.extract_strided_metadata.
   bool readsOnlyMetadata = false;
   /// Reads or writes one element of a memref: one operation of work
-  /// (memref.load, memref.store, affine.load, affine.store).
+  /// (memref.load, memref.store, affine.load, affine.store). A memref such
+  /// an op returns is an element loaded from memory (an address stored
+  /// there), not memory its operands reach.
   bool accessesOneElement = false;
+  /// A view whose result keeps its source's aligned pointer and element
+  /// type, so that the static strided layout of the result type gives the
+  /// exact elements it reaches: memref.subview, memref.expand_shape,
+  /// memref.collapse_shape, memref.transpose, memref.cast. Other views
+  /// (memref.view, reinterpret_cast ...) reach their whole base.
+  bool keepsElementLayout = false;
   /// Runs each of its regions at most once per execution (scf.if,
   /// scf.execute_region, scf.index_switch, affine.if, memref.alloca_scope,
   /// async.execute): their work counts once. Loops count by trip count.
