@@ -449,7 +449,9 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     and recompute within what the split left of the budgets), and its
     `peakmem.peak` read. The split with the lowest measured peak is applied
     if it is strictly below the unsplit program's, measured the same way;
-    otherwise the IR is left unchanged and a remark says why. Budgets: the
+    otherwise the IR is left unchanged and a remark says why. Then the next
+    stage, around the peak the split left, the same way, up to
+    `max-stages` stages. Budgets: the
     split program's MACs and element operations (OpCost, counted on the
     bufferized program, halo recompute included) may exceed the unsplit
     program's by at most `max-mac-overhead` and `max-op-overhead`;
@@ -458,7 +460,8 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
 
     Every function gets the record `peakmem.split` (docs/Passes.md,
     "Records"): when split, `peak_before` and `peak_after` (bytes, as
-    measured), `tiles` ("RxC"), `stage_ops` (members, the output included),
+    measured), `tiles` ("RxC" per stage, comma-separated), `stages`,
+    `stage_ops` (members of all stages, the outputs included),
     `macs_before`, `macs_after`, `ops_before`, `ops_after` (of the measured
     programs, recompute included) and `recompute_mac_budget` /
     `recompute_op_budget`, the budgets peakmem-optimize must be given after
@@ -480,6 +483,10 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     Option<"maxCandidates", "max-candidates", "unsigned", /*default=*/"256",
            "Candidate splits built and rated by the tensor model, at most "
            "(per function)">,
+    Option<"maxStages", "max-stages", "unsigned", /*default=*/"2",
+           "Stages split one after the other per function, at most (each "
+           "around the peak the previous one left, within what is left of "
+           "the budgets)">,
     Option<"maxEvaluations", "max-evaluations", "unsigned", /*default=*/"4",
            "Best-rated candidates measured after bufferization, at most (per "
            "function)">,
