@@ -45,7 +45,7 @@ def peak_of(text):
     return passes.function_attrs(text).get("peak")
 
 
-def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
+def bench_model(path: pathlib.Path, max_work: int, recompute: str = "",
                 arena_budget_ms: int = 5000) -> dict:
     text = path.read_text()
     row = {"model": path.stem, "group": path.parent.name}
@@ -68,7 +68,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
         row[f"peak_{h}"] = peak_of(out)
 
     out, t, _, err = timed(
-        text, f"builtin.module(func.func(peakmem-reorder{{budget-ms={budget_ms}}},"
+        text, f"builtin.module(func.func(peakmem-reorder{{max-work={max_work}}},"
               "peakmem-certify{remarks=0},peakmem-verify-certificate))")
     attrs = passes.function_attrs(out)
     row["peak_reorder"] = attrs.get("peak")
@@ -114,6 +114,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
     row["verify_arena_s"] = t.get("VerifyArenaPass", 0)
     row["_arena"] = a["arena_text"]
     row["_arena_plan"] = a["arena_plan"]
+    row["_arena_footprint"] = a["arena_footprint"]
     return row
 
 
@@ -139,7 +140,8 @@ def add_arguments(parser):
     parser.add_argument("--exec", action="store_true",
                         help="also execute imported and reordered programs (slow)")
     parser.add_argument("--exec-timeout", type=float, default=900)
-    parser.add_argument("--budget-ms", type=int, default=500)
+    parser.add_argument("--max-work", type=int, default=100_000_000,
+                        help="peakmem-reorder max-work per function (its default), in work units")
     parser.add_argument("--arena-budget-ms", type=int, default=5000,
                         help="peakmem-plan-arena budget per function (its default)")
     parser.add_argument("--recompute", default="",
@@ -183,7 +185,7 @@ def run(args):
     rows = []
     for f in files:
         t0 = time.perf_counter()
-        row = bench_model(f, args.budget_ms, args.recompute, args.arena_budget_ms)
+        row = bench_model(f, args.max_work, args.recompute, args.arena_budget_ms)
         row["reduction_vs_upstream_pct"] = round(pct(row["peak_final"], row["peak_upstream"]), 2)
         rows.append(row)
         print(f"[bench] {row['group']}/{row['model']}: upstream {row['peak_upstream']} -> "
@@ -211,7 +213,8 @@ def run(args):
         if r["model"] in ARENA_PLOT_MODELS and r["_arena_plan"] and not args.recompute:
             plot.plot_arena(r["_arena_plan"], str(img / f"arena_{r['model']}.png"),
                             title=r["model"],
-                            baselines={b: r[arena_key(b)] for b in ARENA_BASELINES})
+                            baselines={b: r[arena_key(b)] for b in ARENA_BASELINES},
+                            live_peak=r["peak_final"], footprint=r["_arena_footprint"])
     write_results(rows, args.output, args.csv, args)
     print(args.output)
     return 0

@@ -105,7 +105,19 @@ def run_caching(text, timeout):
     return res, ops, max_split
 
 
-def measure(text, timeout, cmodel):
+def padded_arena(ops, arena_request, max_split):
+    """Reserved bytes of the same trace with the arena's request padded to
+    the size whose segment is smallest (caching_rules.padded_request): a
+    replay, not a run. None when the trace has no such request."""
+    for i, (kind, ident, size) in enumerate(ops):
+        if kind == "a" and size == arena_request:
+            padded = caching_rules.padded_request(size)
+            ops = ops[:i] + [("a", ident, padded)] + ops[i + 1:]
+            return caching_rules.replay(ops, max_split).reserved_peak
+    return None
+
+
+def measure(text, timeout, cmodel, arena_request=None):
     row = {"modeled": passes.function_attrs(text).get("peak")}
     malloc = execute.execute_text(text, timeout=timeout)
     row["malloc"] = malloc.peak_bytes
@@ -126,6 +138,9 @@ def measure(text, timeout, cmodel):
     row["explain"] = caching_rules.explain(rep, row["modeled"])
     kept = [op for op in ops if op[0] == "a"]
     row["no_reuse"] = caching_rules.replay(kept, max_split).reserved_peak
+    if arena_request:
+        row["arena_request"] = arena_request
+        row["reserved_padded"] = padded_arena(ops, arena_request, max_split)
     return row
 
 
@@ -140,10 +155,13 @@ def bench_model(path, args, cmodel):
     rows = []
     for program in PROGRAMS:
         row = {"model": model, "program": program}
-        if program == "arena":
-            row["arena_size"] = arena["arena_size"]
+        request = None
+        if program == "arena" and arena["arena_size"] is not None:
+            # The lowering requests the arena with its alignment on top.
+            request = arena["arena_size"] + (arena["arena_alignment"] or 0)
         try:
-            row.update(measure(texts[program], args.timeout, cmodel))
+            row.update(measure(texts[program], args.timeout, cmodel,
+                               request))
         except Exception as err:  # reported in the table
             row["error"] = str(err).splitlines()[0][:120]
         rows.append(row)
@@ -212,52 +230,119 @@ def summary(rows):
     return L + [""]
 
 
+def cut(new, old):
+    return 100.0 * (old - new) / old if old else 0.0
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else 0.0
+
+
+def one_small_segment(r):
+    return r["small_segments"] == 1 and r["large_segments"] == 0
+
+
 def reorder_findings(models):
-    L = []
-    lowered = [(m, p) for m, p in models.items()
-               if {"imported", "optimized"} <= p.keys()
-               and p["optimized"]["modeled"] < p["imported"]["modeled"]]
-    follow = [(m, p) for m, p in lowered
-              if p["optimized"]["reserved"] < p["imported"]["reserved"]]
-    L.append(f"- peakmem-optimize lowers the modeled peak of {len(lowered)} "
-             f"models (imported: frees at the end); the reserved peak drops "
-             f"too on {len(follow)}.")
-    worse = []
-    for m, p in lowered:
-        i, o = p["imported"], p["optimized"]
-        live_cut = 1 - o["modeled"] / i["modeled"]
-        res_cut = 1 - o["reserved"] / i["reserved"]
-        if res_cut < live_cut / 2:
-            worse.append(f"{m} (modeled {pct(o['modeled'], i['modeled'])}, "
-                         f"reserved {pct(o['reserved'], i['reserved'])})")
-    if worse:
-        L.append("- The reserved peak drops by less than half the modeled "
-                 "peak's cut (or grows) on: " + "; ".join(worse) + ".")
-    over = [(m, p["optimized"]) for m, p in models.items()
-            if "optimized" in p]
-    over.sort(key=lambda mp: -mp[1]["reserved"] / max(mp[1]["modeled"], 1))
-    if over:
-        L.append("- After peakmem-optimize, reserved / modeled is largest on "
-                 + "; ".join(f"{m} ({r['reserved'] / r['modeled']:.2f}x)"
-                             for m, r in over[:5]) + ".")
+    pairs = [(m, p["imported"], p["optimized"]) for m, p in models.items()
+             if {"imported", "optimized"} <= p.keys()]
+    lowered = [(m, i, o) for m, i, o in pairs if o["modeled"] < i["modeled"]]
+    cuts = [cut(o["modeled"], i["modeled"]) for _, i, o in lowered]
+    dropped = [(m, i, o) for m, i, o in lowered
+               if o["reserved"] < i["reserved"]]
+    less = [1 for _, i, o in dropped if cut(o["reserved"], i["reserved"])
+            < cut(o["modeled"], i["modeled"])]
+    L = [f"- peakmem-optimize lowers the modeled peak of {len(lowered)} of "
+         f"{len(pairs)} models (the imported programs free at the end), by "
+         f"{min(cuts, default=0):.1f}% to {max(cuts, default=0):.1f}% "
+         f"(median {median(cuts):.1f}%). The reserved peak drops on "
+         f"{len(dropped)} of them, by less than the modeled peak on "
+         f"{len(less)} (median {median([cut(o['reserved'], i['reserved']) for _, i, o in dropped]):.1f}%)."]
+    stuck = [(m, i, o) for m, i, o in lowered
+             if o["reserved"] >= i["reserved"]]
+    if stuck:
+        floor = [m for m, i, o in stuck
+                 if one_small_segment(i) and one_small_segment(o)]
+        L.append(f"- It does not drop at all on {len(stuck)}: "
+                 + "; ".join(f"{m} (modeled {pct(o['modeled'], i['modeled'])}, "
+                             f"reserved {pct(o['reserved'], i['reserved'])})"
+                             for m, i, o in stuck)
+                 + f". On {len(floor)} of them both programs fit in one 2 MiB "
+                 "small segment (every request <= 1 MiB), the smallest "
+                 "reservation this allocator makes.")
+    shapes = {}
+    for m, _, o in pairs:
+        key = (o["small_segments"], o["large_segments"], o["reserved"])
+        shapes.setdefault(key, []).append(m)
+    common = sorted(shapes.items(), key=lambda kv: -len(kv[1]))[:3]
+    L.append("- After peakmem-optimize the commonest reservations are "
+             + "; ".join(f"{s} small + {g} large segments = {n(r)} B on "
+                         f"{len(ms)} models" for (s, g, r), ms in common)
+             + ": the size classes, not the live bytes, set them.")
     return L
+
+
+def mid_class(arena, optimized):
+    """The arena request is between 1 and 10 MiB (a 20 MiB segment) while
+    the optimized program used small segments only."""
+    size = caching_rules.round_size(arena.get("arena_request") or 0)
+    return (optimized["large_segments"] == 0 and arena["large_segments"] > 0
+            and caching_rules.SMALL_SIZE < size
+            < caching_rules.MIN_LARGE_ALLOC)
 
 
 def arena_findings(models):
-    arenas = [(m, p["arena"]) for m, p in models.items() if "arena" in p]
+    arenas = [(m, p["arena"], p.get("optimized")) for m, p in models.items()
+              if "arena" in p]
     if not arenas:
         return []
-    free = sum(r["reserved"] == r["no_reuse"] for _, r in arenas)
-    one = [(m, r) for m, r in arenas if r["requests"] == 1]
-    L = [f"- Arena programs: reserved == the reserved bytes of the same "
-         f"requests with no reuse at all (history-free) on {free} of "
-         f"{len(arenas)}; {len(one)} make one request (the arena alone)."]
-    smaller = sum(r["reserved"] < p["optimized"]["reserved"]
-                  for m, r in arenas
-                  for p in [models[m]] if "optimized" in p)
+    free = sum(r["reserved"] == r["no_reuse"] for _, r, _ in arenas)
+    reqs = [r["requests"] for _, r, _ in arenas]
+    L = [f"- Arena programs: {min(reqs)} to {max(reqs)} requests per call "
+         "(the arena, plus the buffers that escape it: the outputs); "
+         f"reserved == the reserved bytes of the same requests with no reuse "
+         f"at all (history-free) on {free} of {len(arenas)}."]
+    more = [(m, r, o) for m, r, o in arenas if o and r["reserved"] > o["reserved"]]
+    less = sum(1 for _, r, o in arenas if o and r["reserved"] < o["reserved"])
     L.append(f"- The arena program reserves less than the optimized program "
-             f"(one buffer per allocation) on {smaller} of {len(arenas)}.")
+             f"(one allocation per buffer) on {less} of {len(arenas)}, more on "
+             f"{len(more)}" + (": " + "; ".join(
+                 f"{m} ({n(o['reserved'])} -> {n(r['reserved'])} B"
+                 + (", the arena between 1 and 10 MiB in a 20 MiB large "
+                    "segment where the optimized program's buffers, all <= "
+                    "1 MiB, shared 2 MiB small ones" if mid_class(r, o) else "")
+                 + ")" for m, r, o in more) if more else "") + ".")
+    padded = [(m, r) for m, r, _ in arenas
+              if r.get("reserved_padded") is not None]
+    lower = [(m, r) for m, r in padded if r["reserved_padded"] < r["reserved"]]
+    higher = [(m, r) for m, r in padded if r["reserved_padded"] > r["reserved"]]
+    L.append("- Requesting the arena as 10 MiB when it is between 1 and 10 MiB "
+             "(a 10 MiB segment instead of 20 MiB; a replay of the trace with "
+             f"that one request changed, not a run) lowers the reserved peak "
+             f"on {len(lower)} of {len(arenas)}"
+             + (f" (by {median([cut(r['reserved_padded'], r['reserved']) for _, r in lower]):.1f}% median)" if lower else "")
+             + f" and raises it on {len(higher)}" + (": " + "; ".join(
+                 f"{m} ({n(r['reserved'])} -> {n(r['reserved_padded'])} B)"
+                 for m, r in higher) if higher else "") + ".")
     return L
+
+
+def reorder_table(rows):
+    L = ["## Reordering under the caching allocator", "",
+         "imported (frees at the end) -> optimized (peakmem-optimize); "
+         "bytes, cut = how much lower.", "",
+         "| model | modeled imported | modeled optimized | cut | "
+         "reserved imported | reserved optimized | cut |",
+         "|---|---:|---:|---:|---:|---:|---:|"]
+    for m, p in by_model(rows).items():
+        if not {"imported", "optimized"} <= p.keys():
+            continue
+        i, o = p["imported"], p["optimized"]
+        L.append(f"| {m} | {n(i['modeled'])} | {n(o['modeled'])} | "
+                 f"{cut(o['modeled'], i['modeled']):.1f}% | "
+                 f"{n(i['reserved'])} | {n(o['reserved'])} | "
+                 f"{cut(o['reserved'], i['reserved']):.1f}% |")
+    return L + [""]
 
 
 def tables(rows):
@@ -266,21 +351,23 @@ def tables(rows):
          "heap; allocated / reserved = the caching allocator's peaks "
          "(torch.cuda.max_memory_allocated / max_memory_reserved); segments "
          "small + large; no reuse = reserved by the same requests if nothing "
-         "were ever freed.", "",
+         "were ever freed; arena padded = reserved with the arena requested "
+         "as 10 MiB when it is between 1 and 10 MiB (a replay).", "",
          "| model | program | requests | modeled | malloc | allocated | "
-         "reserved | reserved / modeled | segments | no reuse |",
-         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+         "reserved | reserved / modeled | segments | no reuse | "
+         "arena padded |",
+         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         if "error" in r:
             L.append(f"| {r['model']} | {r['program']} | not run: "
-                     f"{r['error']} |||||||")
+                     f"{r['error']} ||||||||")
             continue
         ratio = r["reserved"] / r["modeled"] if r["modeled"] else 0
         L.append(f"| {r['model']} | {r['program']} | {r['requests']} | "
                  f"{n(r['modeled'])} | {n(r['malloc'])} | "
                  f"{n(r['allocated'])} | {n(r['reserved'])} | {ratio:.3f} | "
                  f"{r['small_segments']} + {r['large_segments']} | "
-                 f"{n(r['no_reuse'])} |")
+                 f"{n(r['no_reuse'])} | {n(r.get('reserved_padded'))} |")
     L += ["", "## The gap, term by term", "",
           "reserved - modeled = rounding + tail + same pool + other pool - "
           "headroom, at the request that obtained the last segment "
@@ -306,15 +393,19 @@ def tables(rows):
 
 
 def write(rows, args):
+    command = "python3 tools/caching_bench.py" + (
+        " --rows DIR` (one model per run, then this page)" if args.rows
+        else "`")
     L = ["# Corpus results under a caching allocator", "",
-         f"Generated by `python3 tools/caching_bench.py` on "
+         f"Generated by `{command} on "
          f"{datetime.date.today().isoformat()} ({len(by_model(rows))} models "
          f"of `corpus/`, plan-arena budget {args.arena_budget_ms} ms). The "
          "caching allocator is lib/Runtime/CachingRuntime.c, the rules of "
-         "PyTorch's CUDA caching allocator (docs/Execution.md, \"Caching "
-         "allocator\"), with its default configuration; every number below "
+         "PyTorch's CUDA caching allocator (docs/CachingAllocator.md), with "
+         "its default configuration; every number below "
          "was measured by that run.", ""]
     L += summary(rows)
+    L += reorder_table(rows)
     L += tables(rows)
     pathlib.Path(args.out).write_text("\n".join(L))
     print(f"[caching_bench] wrote {args.out}", file=sys.stderr)

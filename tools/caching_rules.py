@@ -59,6 +59,16 @@ def pool_of(rounded: int) -> str:
     return SMALL if rounded <= SMALL_SIZE else LARGE
 
 
+def padded_request(size: int) -> int:
+    """The request of at least `size` bytes whose segment is smallest: the
+    segment size is monotone in the request except below 10 MiB, where a
+    large request gets 20 MiB and one of 10 MiB gets 10 MiB, so a request
+    between 1 and 10 MiB is best padded to 10 MiB (kMinLargeAlloc)."""
+    if SMALL_SIZE < round_size(size) < MIN_LARGE_ALLOC:
+        return MIN_LARGE_ALLOC
+    return size
+
+
 @dataclasses.dataclass(eq=False)
 class Block:
     addr: int

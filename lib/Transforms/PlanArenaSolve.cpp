@@ -83,7 +83,7 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
   }
   Order order = identityOrder(p);
   // The live-bytes bound over every order, as peakmem-certify proves it.
-  sol.bound = certifyOrder(rounded, order, kExhaustiveCertifyBudgetMs);
+  sol.bound = certifyOrder(rounded, order);
   if (std::string err = checkCertificate(rounded, order, sol.bound);
       !err.empty())
     return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "

@@ -15,6 +15,7 @@
 
 #include "VerifyArena.h"
 #include "ArenaAliases.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
@@ -144,10 +145,28 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
   return arena;
 }
 
+/// For each entry-block op, the last step its uses last: its own, or later
+/// when it starts asynchronous work (the step where that work may end).
+static DenseMap<Operation *, uint32_t>
+usedUntilSteps(FunctionOpInterface fn, Block &entry,
+               const DenseMap<Operation *, uint32_t> &pos) {
+  DenseMap<Operation *, uint32_t> usedUntil;
+  AsyncWorkEnds async = findAsyncWorkEnds(fn);
+  for (Operation &op : entry) {
+    usedUntil[&op] = pos.lookup(&op);
+    for (Operation *end : async.ends.lookup(&op))
+      usedUntil[&op] = std::max(usedUntil[&op], pos.lookup(end));
+  }
+  return usedUntil;
+}
+
 /// Reads one view: constant offset, static type, alignment, lifetime.
-static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
-                                     const DenseMap<Operation *, uint32_t> &pos,
-                                     int64_t arenaSize, int64_t arenaAlign) {
+/// `usedUntil`: usedUntilSteps.
+static FailureOr<ArenaView>
+readView(memref::ViewOp view, Block &entry,
+         const DenseMap<Operation *, uint32_t> &pos,
+         const DenseMap<Operation *, uint32_t> &usedUntil, int64_t arenaSize,
+         int64_t arenaAlign) {
   ArenaView v;
   v.op = view;
   APInt shift;
@@ -215,7 +234,7 @@ static FailureOr<ArenaView> readView(memref::ViewOp view, Block &entry,
   // A nested view is live for its statement's whole step; an entry-block
   // view from itself to its last use, in segments where a use overwrites
   // it whole after a gap (one value used for two lives, as after `cse`).
-  v.segments = liveSegments(view.getResult(), entry, pos);
+  v.segments = liveSegments(view.getResult(), entry, pos, &usedUntil);
   v.first = v.segments.front().first;
   v.last = v.segments.back().last;
   if (v.nested)
@@ -307,6 +326,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
   uint32_t step = 0;
   for (Operation &op : entry)
     pos[&op] = step++;
+  DenseMap<Operation *, uint32_t> usedUntil = usedUntilSteps(fn, entry, pos);
   SmallVector<ArenaView> views;
   Operation *arenaFree = nullptr;
   // Views in program order (uses are listed most recent first), so that an
@@ -317,7 +337,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
       arenaViews.push_back(view);
   });
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaView> v = readView(view, entry, pos, size, align);
+    FailureOr<ArenaView> v = readView(view, entry, pos, usedUntil, size, align);
     if (failed(v))
       return failure();
     views.push_back(*v);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "VerifyArena.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Bounds/Bounds.h"
@@ -44,6 +45,9 @@ static llvm::DenseMap<Operation *, const ArenaView *>
 viewsToAllocations(FunctionOpInterface fn, FunctionOpInterface cloneFn,
                    IRMapping &map, Value arena, ArrayRef<ArenaView> views) {
   Block &entry = cloneFn.getFunctionBody().front();
+  // Where asynchronous work using a nested view ends (entry-block views
+  // carry it in their segments already).
+  AsyncWorkEnds async = findAsyncWorkEnds(cloneFn);
   std::vector<Operation *> stepOps;
   for (Operation &op : entry)
     stepOps.push_back(&op);
@@ -66,9 +70,13 @@ viewsToAllocations(FunctionOpInterface fn, FunctionOpInterface cloneFn,
         // A nested view: freed after its last use in its own block.
         last = alloc;
         for (Operation *u : alloc->getUsers())
-          if (Operation *anc = block->findAncestorOpInBlock(*u);
-              anc && last->isBeforeInBlock(anc))
-            last = anc;
+          if (Operation *anc = block->findAncestorOpInBlock(*u)) {
+            if (last->isBeforeInBlock(anc))
+              last = anc;
+            for (Operation *end : async.ends.lookup(anc))
+              if (last->isBeforeInBlock(end))
+                last = end;
+          }
       } else if (last->isBeforeInBlock(alloc)) {
         last = alloc;
       }

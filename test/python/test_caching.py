@@ -118,6 +118,21 @@ def test_rules_by_hand():
             (reserved * MiB, max(cached, allocated) * MiB)
 
 
+def test_padded_request_takes_the_smallest_segment():
+    for size in (1, MiB, MiB + 1, 5 * MiB, 10 * MiB - 512, 10 * MiB,
+                 10 * MiB + 1, 33 * MiB):
+        padded = caching_rules.padded_request(size)
+        assert padded >= size
+        # Every block size from the request's up to 10 MiB (512 B steps):
+        # above 10 MiB the segment only grows with the request.
+        start = caching_rules.round_size(size)
+        best = min(caching_rules.allocation_size(r)
+                   for r in range(start, max(start, 10 * MiB) + 1, 512))
+        assert caching_rules.allocation_size(
+            caching_rules.round_size(padded)) == best
+    assert caching_rules.padded_request(5 * MiB) == 10 * MiB
+
+
 def test_unknown_allocator_is_an_error():
     with pytest.raises(execute.ExecError, match="unknown allocator"):
         execute.execute_text("module {}", allocator="tcmalloc")

@@ -23,7 +23,7 @@ onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper
 
 from peakmem.frontends import importer, selfcheck
-from peakmem.frontends.tosa_emitter import UnsupportedOp
+from peakmem.frontends.tosa_emitter import ImportError_, UnsupportedOp
 
 RNG = np.random.default_rng(4321)
 
@@ -289,6 +289,70 @@ def _cases_layout(g):
          xa.reshape(1, 2, 5, 1))
 
 
+def _cases_transformer_ops(g):
+    """What transformer exports (vit_b_16, swin_t, opset 13) add: ops on
+    constant shapes, folded at import (ConstantOfShape, Range, Mod,
+    ScatterND, Equal/Where/Not on static values), the same ops on
+    activations (Equal, Where, Not, Expand of an activation or of a
+    weight), and Dropout in inference."""
+    def const(arr, dtype):
+        return g.init(np.asarray(arr, dtype))
+
+    def node(op_type, inputs, **attrs):
+        out = g.name(op_type.lower())
+        g.nodes.append(helper.make_node(op_type, inputs, [out], **attrs))
+        return out
+    x, xa = g.inp((2, 5))
+    c = node("ConstantOfShape", [const([2, 5], np.int64)],
+             value=numpy_helper.from_array(np.array([0.75], np.float32)))
+    g.op("constant_of_shape", "Add", [x, c], xa + 0.75)
+    x, xa = g.inp((2, 5))
+    r = node("Range", [const(0.5, np.float32), const(5.0, np.float32), const(1.0, np.float32)])
+    g.op("range", "Mul", [x, r], xa * np.arange(0.5, 5.0, 1.0))
+    for fmod in (0, 1):
+        x, xa = g.inp((1, 4))
+        a, b = np.array([7, -7, 5, -5], np.int64), np.array([3, 3, -2, -2], np.int64)
+        m = node("Cast", [node("Mod", [const(a, np.int64), const(b, np.int64)], fmod=fmod)],
+                 to=TensorProto.FLOAT)
+        g.op(f"mod{fmod}", "Add", [x, m], xa + (np.fmod(a, b) if fmod else np.mod(a, b)))
+    x, xa = g.inp((2, 5))
+    sc = node("ScatterND", [const(np.zeros((2, 5)), np.float32),
+                            const([[0, 1], [1, 3]], np.int64), const([2.0, -1.0], np.float32)])
+    ref = np.zeros((2, 5))
+    ref[0, 1], ref[1, 3] = 2.0, -1.0
+    g.op("scatter_nd", "Add", [x, sc], xa + ref)
+    # Static Equal -> Not -> Where (a window mask), added to an activation.
+    x, xa = g.inp((2, 5))
+    k = np.arange(10).reshape(2, 5) % 3
+    eq = node("Equal", [const(k, np.int64), const(0, np.int64)])
+    mask = node("Where", [node("Not", [eq]), const(-100.0, np.float32), const(0.0, np.float32)])
+    g.op("static_mask", "Add", [x, mask], xa + np.where(k != 0, -100.0, 0.0))
+    # On activations: Equal of an activation and a constant, Not, Where.
+    x, xa = g.inp((2, 6), -2.0, 2.0)
+    y, ya = g.inp((2, 6))
+    fl = node("Floor", [x])
+    eq = node("Equal", [fl, const(np.float32(0.0), np.float32)])
+    g.op("where_dynamic", "Where", [node("Not", [eq]), y, x],
+         np.where(np.floor(xa) != 0, ya, xa))
+    # A static condition broadcast over the channels of a 4-D activation.
+    x, xa = g.inp((1, 3, 4, 5))
+    cond = np.array([True, False, True]).reshape(3, 1, 1)
+    g.op("where_static_cond_4d", "Where", [const(cond, np.bool_), x, node("Neg", [x])],
+         np.where(cond, xa, -xa))
+    # Expand: an activation, a 4-D activation (NHWC inside), a weight.
+    x, xa = g.inp((1, 5))
+    g.op("expand", "Expand", [x, const([3, 5], np.int64)], np.broadcast_to(xa, (3, 5)))
+    x, xa = g.inp((1, 3, 1, 4))
+    g.op("expand_4d", "Expand", [x, const([2, 1, 5, 4], np.int64)],
+         np.broadcast_to(xa, (2, 3, 5, 4)))
+    x, xa = g.inp((2, 3, 4))
+    tok = RNG.uniform(-1, 1, (1, 1, 4)).astype(np.float32)
+    e = node("Expand", [g.init(tok), const([1, 3, 1], np.int64)])
+    g.op("expand_weight", "Add", [x, e], xa + np.broadcast_to(tok, (1, 3, 4)))
+    x, xa = g.inp((2, 5))
+    g.op("dropout", "Dropout", [x, const(0.5, np.float32), const(False, np.bool_)], xa)
+
+
 def build():
     g = Graph()
     _cases_activations(g)
@@ -298,6 +362,7 @@ def build():
     _cases_slices(g)
     _cases_reductions_matmul(g)
     _cases_layout(g)
+    _cases_transformer_ops(g)
     return g
 
 
@@ -346,3 +411,43 @@ def test_onnx_unsupported_attribute_names_node_once(tmp_path):
     msg = str(err.value)
     assert msg == ("unsupported ONNX op 'DepthToSpace' at node 'd2s' (#0, outputs ['y']): "
                    "mode XYZ"), msg
+
+
+def test_onnx_unsupported_ops_listed_in_one_message(tmp_path):
+    # Every op type without a converter, with its count and first node, in
+    # one message before any conversion.
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    nodes = [helper.make_node("Relu", ["x"], ["r"], name="relu"),
+             helper.make_node("Hardmax", ["r"], ["h1"], name="hm1"),
+             helper.make_node("Hardmax", ["h1"], ["h2"], name="hm2"),
+             helper.make_node("Det", ["h2"], ["y"], name="det")]
+    m = helper.make_model(helper.make_graph(nodes, "g", [x], [y]),
+                          opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "two_unsupported.onnx"
+    onnx.save(m, str(path))
+    with pytest.raises(UnsupportedOp) as err:
+        importer.emit_tosa(str(path))
+    assert str(err.value) == (
+        "unsupported ONNX ops, 2 types in 3 nodes: Hardmax x2 (first at node 'hm1' (#1, "
+        "outputs ['h1'])); Det x1 (first at node 'det' (#3, outputs ['y']))")
+    assert err.value.missing == {"Hardmax": (2, "'hm1' (#1, outputs ['h1'])"),
+                                 "Det": (1, "'det' (#3, outputs ['y'])")}
+
+
+def test_onnx_real_weights_without_data_are_refused(tmp_path):
+    # A weight given as a graph input without data (export_params=False):
+    # --weights real refuses it by name instead of substituting values.
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 4, 4])
+    w = helper.make_tensor_value_info("conv.weight", TensorProto.FLOAT, [2, 3, 1, 1])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    m = helper.make_model(helper.make_graph(
+        [helper.make_node("Conv", ["x", "conv.weight"], ["y"], name="conv")], "g", [x, w], [y]),
+        opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "no_params.onnx"
+    onnx.save(m, str(path))
+    with pytest.raises(ImportError_) as err:
+        importer.emit_tosa(str(path), "real")
+    assert "--weights real: weight 'conv.weight' has no data" in str(err.value)
+    assert "never substituted" in str(err.value)
+    importer.emit_tosa(str(path), "splat")  # placeholders only when asked for

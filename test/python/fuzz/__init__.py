@@ -55,7 +55,7 @@ from .attrs import (  # noqa: E402
 from .certs import BOUND_KINDS, Facts, judge  # noqa: E402
 from .cli import main  # noqa: E402
 from .config import (  # noqa: E402
-    BRUTE_MAX, DEFAULT_BUDGET_MS, EXT, EXT_BASE, EXT_TINY_BASE, HUGE_BASE,
+    BRUTE_MAX, DEFAULT_MAX_WORK, EXT, EXT_BASE, EXT_TINY_BASE, HUGE_BASE,
     REFUSED_BASE, SHAPE_KINDS, SHAPES_BASE, TINY_BASE, TRAIN_BASE)
 from .differential import (  # noqa: E402
     ExecOutcome, Outcome, check_executions, check_programs,
@@ -81,7 +81,7 @@ from .seeds import (  # noqa: E402
 
 __all__ = [
     "ARENA", "ArenaPlan", "ArenaView", "BOUND_KINDS", "BRUTE_MAX", "Block",
-    "Buf", "DEFAULT_BUDGET_MS", "EXT", "EXT_BASE", "EXT_TINY_BASE",
+    "Buf", "DEFAULT_MAX_WORK", "EXT", "EXT_BASE", "EXT_TINY_BASE",
     "ExecOutcome", "Facts", "HUGE_BASE", "HUGE_KINDS", "KNOWN_BUGS",
     "Mutator", "NEW_RULES", "ODD_ELEMS", "Outcome", "PASSES", "PassOutcome",
     "Program", "REFUSED_BASE", "REFUSED_KINDS", "Records", "SHAPES_BASE",
@@ -91,7 +91,8 @@ __all__ = [
     "check_order", "check_passes", "check_programs", "check_reorder_output",
     "classify_error", "config", "copy_program", "dependencies",
     "describe_failure", "describe_pass_failure", "elem_alloc_bytes",
-    "extract_records", "failure_report", "features", "func_pipeline", "generate",
+    "extract_records", "failure_report", "features", "func_pipeline",
+    "generate",
     "generate_huge", "generate_refused", "judge", "main", "move_one",
     "optimum", "optimum_by_permutations", "parse_arena_plan", "parse_attr",
     "parse_function", "pinned_allocs_frees", "pinned_program",

@@ -10,8 +10,8 @@ from typing import List
 
 from . import config
 from .arena_checks import check_arena_programs
-from .config import (BRUTE_MAX, DEFAULT_BUDGET_MS, EXT_BASE, HUGE_BASE,
-                     REFUSED_BASE, SHAPES_BASE, TINY_BASE)
+from .config import (BRUTE_MAX, DEFAULT_MAX_WORK, EXT_BASE, HOSTILE_BASE,
+                     HUGE_BASE, REFUSED_BASE, SHAPES_BASE, TINY_BASE)
 from .differential import (Outcome, check_executions, check_programs,
                            describe_failure, summarize)
 from .oracle import dependencies, optimum, program_peak
@@ -34,6 +34,8 @@ def main_passes(args) -> int:
     if args.shapes:
         config.NEW_RULES = True
         base, rbase, nref = SHAPES_BASE, HUGE_BASE, len(HUGE_KINDS)
+    if args.hostile:
+        base, rbase, nref = HOSTILE_BASE, REFUSED_BASE, 0
     if args.no_arena:
         config.ARENA = False
     for b in range(nb):
@@ -42,7 +44,7 @@ def main_passes(args) -> int:
                                       first + 100)))
         refused = rbase + args.first_seed + b * nref
         seeds += list(range(refused, refused + nref))
-        outs = check_passes(seeds, args.budget_ms, args.brute_max,
+        outs = check_passes(seeds, args.max_work, args.brute_max,
                             execute=max(0, min(per_exec,
                                                nexec - b * per_exec)),
                             jobs=args.jobs)
@@ -54,7 +56,7 @@ def main_passes(args) -> int:
               f"({time.perf_counter() - start:.1f} s)", flush=True)
     nad = args.arena_default if args.arena_default is not None else \
         (1000 if args.long else 100)
-    if config.ARENA and nad and not args.shapes:
+    if config.ARENA and nad and not args.shapes and not args.hostile:
         # The original generator's programs through the arena checks.
         outs = check_arena_programs(
             range(args.first_seed, args.first_seed + nad),
@@ -99,6 +101,10 @@ def main(argv=None) -> int:
                     help="with --passes: the new-shape programs (from "
                     "SHAPES_BASE) and huge ones (from HUGE_BASE), with the "
                     "new oracle rules")
+    ap.add_argument("--hostile", action="store_true",
+                    help="with --passes: the programs of issue #22's "
+                    "classes (from HOSTILE_BASE, every class whatever "
+                    "PEAKMEM_FUZZ_HOSTILE says)")
     ap.add_argument("--no-arena", action="store_true",
                     help="with --passes: skip the arena plans "
                     "(peakmem-plan-arena, peakmem-verify-arena)")
@@ -109,7 +115,7 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
+    ap.add_argument("--max-work", type=int, default=DEFAULT_MAX_WORK)
     ap.add_argument("--brute-max", type=int, default=BRUTE_MAX)
     args = ap.parse_args(argv)
     if args.show is not None:
@@ -139,7 +145,7 @@ def main(argv=None) -> int:
     allout: List[Outcome] = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for outs in pool.map(lambda b: check_programs(
-                b, args.budget_ms, args.brute_max), batches):
+                b, args.max_work, args.brute_max), batches):
             allout += outs
             for o in outs:
                 if not o.ok:
@@ -154,7 +160,7 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     eseeds = list(range(TINY_BASE + args.first_seed,
                         TINY_BASE + args.first_seed + args.nexec))
-    outs, execs = check_executions(eseeds, args.jobs, args.budget_ms)
+    outs, execs = check_executions(eseeds, args.jobs, args.max_work)
     for o in outs:
         if not o.ok:
             failures += 1
