@@ -166,6 +166,7 @@ private:
                         RecomputeBudgets budgets) {
     return measure(
         getOperation(), fn.getName(), edit, *bufferizePm, budgets,
+        OptimizeWork{reorderMaxWork, planMaxWork},
         [&](OpPassManager &pm, Operation *op) { return runPipeline(pm, op); });
   }
 

@@ -1,4 +1,5 @@
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5})' --split-input-file | FileCheck %s --check-prefix=ROWS
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5 reorder-max-work=100000000 plan-max-work=100000000})' --split-input-file | FileCheck %s --check-prefix=ROWS
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5})' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROWS-REMARK
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split)' --split-input-file | FileCheck %s --check-prefix=AUTO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split)' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=AUTO-REMARK

@@ -508,8 +508,8 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     (in-place, docs/Regeneration.md); the best `max-evaluations` within the
     budgets are then measured exactly: a copy of the module is bufferized by
     the `bufferize` pipeline and optimized by `peakmem-optimize` (reorder,
-    and recompute within what the split left of the budgets), and its
-    `peakmem.peak` read. The split with the lowest measured peak is applied
+    and recompute within what the split left of the budgets, with
+    `reorder-max-work` and `plan-max-work`), and its `peakmem.peak` read. The split with the lowest measured peak is applied
     if it is strictly below the unsplit program's, measured the same way;
     otherwise the IR is left unchanged and a remark says why. Then the next
     stage, around the peak the split left, the same way, up to
@@ -559,6 +559,14 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
            "canonicalize\"",
            "The bufferization pipeline candidates are measured after (on "
            "builtin.module; the importer's by default)">,
+    Option<"reorderMaxWork", "reorder-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of the measurements' peakmem-optimize "
+           "reordering (its reorder-max-work), in work units">,
+    Option<"planMaxWork", "plan-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of the measurements' recompute planning "
+           "(peakmem-optimize's plan-max-work), in work units">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];
