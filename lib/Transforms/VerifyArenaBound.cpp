@@ -27,9 +27,11 @@ static int64_t boundOverEveryOrder(const Problem &rounded, int64_t claimed,
   Order order = identityOrder(rounded);
   BoundOptions bo;
   bo.maxFlows = 256;
-  bo.budgetMs = 2000;
-  Certificate cert =
-      makeCertificate(rounded, order, computeLowerBound(rounded, order, bo));
+  // Work units, never time: four times the passes' bound work, as it has
+  // four times their flows.
+  WorkBudget work(4 * kDefaultBoundWork);
+  Certificate cert = makeCertificate(
+      rounded, order, computeLowerBound(rounded, order, bo, &work));
   error = checkCertificate(rounded, order, cert);
   if (!error.empty() || cert.lowerBound >= claimed)
     return cert.lowerBound;

@@ -102,90 +102,92 @@ struct VerifyCertificatePass
 
   /// Fails with an error at `fn` when a peakmem claim on it does not hold
   /// (or, unless allow-unchecked, could not be checked within max-work).
-  LogicalResult verify(FunctionOpInterface fn) const {
-    bool hasNested = false;
-    fn->walk([&](Operation *op) { hasNested |= op->hasAttr(kNestedAttr); });
-    // Any claim beyond peakmem.peak (which report and reorder set alone) is
-    // checked: a lower bound or optimality without a certificate is rejected.
-    bool claims = fn->hasAttr(kCertificateAttr) ||
-                  fn->hasAttr(kLowerBoundAttr) || fn->hasAttr(kOptimalAttr);
-    if (!claims && !hasNested)
-      return success(); // Nothing certified.
-    auto reject = [&](const Twine &what) -> LogicalResult {
-      return fn.emitError() << "peakmem: certificate of '" << fn.getName()
-                            << "' rejected: " << what;
-    };
-    bool failedUnchecked = false;
-    // A record the budget could not afford: never accepted.
-    auto notChecked = [&](const Twine &what) {
-      InFlightDiagnostic d = allowUnchecked ? fn.emitWarning() : fn.emitError();
-      d << "peakmem: certificate of '" << fn.getName() << "' " << what;
-      failedUnchecked |= !allowUnchecked;
-    };
-    // A model of its own, built from the IR as it stands: the verifier never
-    // reuses what the certifying pass computed.
-    MemoryModel model(fn);
-    if (!model.isModeled())
-      return reject("the function is no longer modeled: " +
-                    model.getFailure()->reason);
-    RecordChecker checker(maxWork);
+  LogicalResult verify(FunctionOpInterface fn) const;
+};
 
-    if (claims) {
-      NamedAttrList record;
-      for (const char *name :
-           {kPeakAttr, kLowerBoundAttr, kOptimalAttr, kCertificateAttr})
-        if (Attribute a = fn->getAttr(name))
-          record.append(StringRef(name).drop_front(strlen(kAttrPrefix)), a);
-      bool unchecked = false, repeated = false;
-      std::string error =
-          checker.check(record.getDictionary(fn.getContext()),
-                        *model.getEntryBlockModel(), unchecked, repeated);
-      if (unchecked)
-        notChecked(error);
-      else if (!error.empty())
-        return reject(error);
+LogicalResult VerifyCertificatePass::verify(FunctionOpInterface fn) const {
+  bool hasNested = false;
+  fn->walk([&](Operation *op) { hasNested |= op->hasAttr(kNestedAttr); });
+  // Any claim beyond peakmem.peak (which report and reorder set alone) is
+  // checked: a lower bound or optimality without a certificate is rejected.
+  bool claims = fn->hasAttr(kCertificateAttr) || fn->hasAttr(kLowerBoundAttr) ||
+                fn->hasAttr(kOptimalAttr);
+  if (!claims && !hasNested)
+    return success(); // Nothing certified.
+  auto reject = [&](const Twine &what) -> LogicalResult {
+    return fn.emitError() << "peakmem: certificate of '" << fn.getName()
+                          << "' rejected: " << what;
+  };
+  bool failedUnchecked = false;
+  // A record the budget could not afford: never accepted.
+  auto notChecked = [&](const Twine &what) {
+    InFlightDiagnostic d = allowUnchecked ? fn.emitWarning() : fn.emitError();
+    d << "peakmem: certificate of '" << fn.getName() << "' " << what;
+    failedUnchecked |= !allowUnchecked;
+  };
+  // A model of its own, built from the IR as it stands: the verifier never
+  // reuses what the certifying pass computed.
+  MemoryModel model(fn);
+  if (!model.isModeled())
+    return reject("the function is no longer modeled: " +
+                  model.getFailure()->reason);
+  RecordChecker checker(maxWork);
+
+  if (claims) {
+    NamedAttrList record;
+    for (const char *name :
+         {kPeakAttr, kLowerBoundAttr, kOptimalAttr, kCertificateAttr})
+      if (Attribute a = fn->getAttr(name))
+        record.append(StringRef(name).drop_front(strlen(kAttrPrefix)), a);
+    bool unchecked = false, repeated = false;
+    std::string error =
+        checker.check(record.getDictionary(fn.getContext()),
+                      *model.getEntryBlockModel(), unchecked, repeated);
+    if (unchecked)
+      notChecked(error);
+    else if (!error.empty())
+      return reject(error);
+  }
+
+  WalkResult walk = fn->walk([&](Operation *op) {
+    Attribute attr = op->getAttr(kNestedAttr);
+    if (!attr)
+      return WalkResult::advance();
+    auto records = dyn_cast<ArrayAttr>(attr);
+    if (!records) {
+      (void)reject("'peakmem.nested' is not an array");
+      return WalkResult::interrupt();
     }
-
-    WalkResult walk = fn->walk([&](Operation *op) {
-      Attribute attr = op->getAttr(kNestedAttr);
-      if (!attr)
-        return WalkResult::advance();
-      auto records = dyn_cast<ArrayAttr>(attr);
-      if (!records) {
-        (void)reject("'peakmem.nested' is not an array");
+    for (Attribute r : records) {
+      auto record = dyn_cast<DictionaryAttr>(r);
+      auto region = record ? record.getAs<IntegerAttr>("region") : nullptr;
+      if (!region || region.getInt() < 0 ||
+          region.getInt() >= op->getNumRegions() ||
+          op->getRegion(region.getInt()).empty()) {
+        (void)reject("a 'peakmem.nested' record names no region of '" +
+                     op->getName().getStringRef() + "'");
         return WalkResult::interrupt();
       }
-      for (Attribute r : records) {
-        auto record = dyn_cast<DictionaryAttr>(r);
-        auto region = record ? record.getAs<IntegerAttr>("region") : nullptr;
-        if (!region || region.getInt() < 0 ||
-            region.getInt() >= op->getNumRegions() ||
-            op->getRegion(region.getInt()).empty()) {
-          (void)reject("a 'peakmem.nested' record names no region of '" +
-                       op->getName().getStringRef() + "'");
-          return WalkResult::interrupt();
-        }
-        const BlockModel *bm =
-            model.getBlockModel(&op->getRegion(region.getInt()).front());
-        bool unchecked = false, repeated = false;
-        std::string error = bm ? checker.check(record, *bm, unchecked, repeated)
-                               : "block not modeled";
-        if (unchecked) {
-          if (!repeated) // Said once per distinct record.
-            notChecked("nested block of '" + op->getName().getStringRef() +
-                       "': " + error);
-          continue;
-        }
-        if (!error.empty()) {
-          (void)reject("nested block of '" + op->getName().getStringRef() +
-                       "': " + error);
-          return WalkResult::interrupt();
-        }
+      const BlockModel *bm =
+          model.getBlockModel(&op->getRegion(region.getInt()).front());
+      bool unchecked = false, repeated = false;
+      std::string error = bm ? checker.check(record, *bm, unchecked, repeated)
+                             : "block not modeled";
+      if (unchecked) {
+        if (!repeated) // Said once per distinct record.
+          notChecked("nested block of '" + op->getName().getStringRef() +
+                     "': " + error);
+        continue;
       }
-      return WalkResult::advance();
-    });
-    return failure(walk.wasInterrupted() || failedUnchecked);
-  }
-};
+      if (!error.empty()) {
+        (void)reject("nested block of '" + op->getName().getStringRef() +
+                     "': " + error);
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted() || failedUnchecked);
+}
 
 } // namespace

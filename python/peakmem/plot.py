@@ -32,6 +32,11 @@ def binary_unit(nbytes):
     return 1.0, "B"
 
 
+def _unit_label(what, unit, uname):
+    """An axis label that says its unit: `live heap (MiB; 1 MiB = 1,048,576 B)`."""
+    return f"{what} ({uname}; 1 {uname} = {int(unit):,} B)" if unit > 1 else f"{what} (B)"
+
+
 def _pyplot():
     import matplotlib
     matplotlib.use("Agg")
@@ -110,14 +115,14 @@ def plot_before_after(timelines: dict, png: str, *, title: str = "", lower_bound
     ax = axes[0][0]
     _draw_curves(ax, drawn, lower_bound, unit, uname)
     ax.set_ylim(0, top / unit * 1.08)
-    ax.set_ylabel(f"live heap ({uname})")
+    ax.set_ylabel(_unit_label("live heap", unit, uname))
     ax.set_title(title + (": every program" if zoom else ""))
     if zoom:
         zunit, zname = binary_unit(rest_top)
         zx = axes[1][0]
         _draw_curves(zx, rest, lower_bound, zunit, zname)
         zx.set_ylim(0, rest_top / zunit * 1.08)
-        zx.set_ylabel(f"live heap ({zname})")
+        zx.set_ylabel(_unit_label("live heap", zunit, zname))
         zx.set_title(f"the same, without the imported program (its peak, "
                      f"{top / unit:,.1f} {uname}, is {top / max(rest_top, 1):,.0f}x theirs)",
                      fontsize=9)
@@ -186,6 +191,10 @@ def _arena_line_values(plan, baselines, live_peak):
         elif best > size:
             lines.append((best, "#d62728", ":", f"best baseline{plural} ({', '.join(names)}) "
                           f"{best:,} B", "best baseline"))
+    if live_peak == size:
+        lines[0] = lines[0][:3] + (lines[0][3] + ", = the live peak", "arena")
+    elif live_peak == bound:
+        lines[1] = lines[1][:3] + (lines[1][3] + ", = the live peak", "lower bound")
     if live_peak is not None and live_peak not in (size, bound):
         lines.append((live_peak, "#1f77b4", "-.",
                       f"live peak {live_peak:,} B (allocator units: each allocation's bytes "
@@ -228,8 +237,7 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
     ax.set_xlim(0.5 - 0.01 * steps, steps + 0.5 + 0.01 * steps)
     ax.set_ylim(0, top * 1.06 or 1)
     ax.set_xlabel("statement (ops of the function body, counted from 1 in program order)")
-    ax.set_ylabel(f"offset in the arena ({uname}; 1 {uname} = {int(unit):,} B)"
-                  if unit > 1 else "offset in the arena (B)")
+    ax.set_ylabel(_unit_label("offset in the arena", unit, uname))
     nested = sum(1 for b in bufs if b["nested"])
     ax.set_title(f"{title}: {len(bufs)} buffers in the arena ({plan['arena_size']:,} B)"
                  + (f", {nested} in nested blocks (hatched)" if nested else "")

@@ -277,10 +277,6 @@ void Planner::evaluateInserted(const State &cur,
   }
 }
 
-std::string plural(size_t n, const char *word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 /// Sets plan.reason and returns false when `p` or `current` is invalid (the
 /// peaks are set when `current` is at least a permutation).
 bool checkInput(const Problem &p, const Order &current, RecomputePlan &plan) {
@@ -313,28 +309,6 @@ std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
       witness = s;
     }
   return {bound, witness};
-}
-
-/// Why no candidate was found.
-std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
-                                const Limits &lim, int64_t macsBefore) {
-  if (stats.liveAcross == 0)
-    return "every buffer live at the peak steps is used there or escapes "
-           "the block";
-  if (stats.annotated == 0)
-    return "none of the " + plural(stats.liveAcross, "buffer") +
-           " live across the peak is recomputable (no producer annotation" +
-           (bad ? ", " + plural(bad, "malformed annotation") + " ignored)"
-                : std::string(")"));
-  if (stats.excluded == stats.annotated)
-    return "the MAC budget (" + std::to_string(lim.macBudget) + " of " +
-           std::to_string(macsBefore) + " MACs), the operation budget (" +
-           std::to_string(lim.opBudget) +
-           " operations) or the per-op limit excludes every recomputable "
-           "buffer live across the peak (" +
-           plural(stats.annotated, "buffer") + ")";
-  return "no recomputable buffer live across the peak has its producers "
-         "before the peak step";
 }
 
 /// The exact planner's search space: one choice per buffer among its
