@@ -46,7 +46,7 @@ def peak_of(text):
 
 
 def bench_model(path: pathlib.Path, max_work: int, recompute: str = "",
-                arena_budget_ms: int = 5000) -> dict:
+                arena_budget_ms: int = 0) -> dict:
     text = path.read_text()
     row = {"model": path.stem, "group": path.parent.name}
     out, t, _, _ = timed(text, f"builtin.module(func.func({REPORT}))")
@@ -142,8 +142,9 @@ def add_arguments(parser):
     parser.add_argument("--exec-timeout", type=float, default=900)
     parser.add_argument("--max-work", type=int, default=100_000_000,
                         help="peakmem-reorder max-work per function (its default), in work units")
-    parser.add_argument("--arena-budget-ms", type=int, default=5000,
-                        help="peakmem-plan-arena budget per function (its default)")
+    parser.add_argument("--arena-budget-ms", type=int, default=0,
+                        help="peakmem-plan-arena's opt-in wall-clock cap per function, in ms "
+                        "(default 0: off; the plan stops on its work limits and is reproducible)")
     parser.add_argument("--recompute", default="",
                         help="peakmem-recompute options for the final pipeline, e.g. "
                              "'max-mac-overhead=0.05 max-op-overhead=0.05' (default: "

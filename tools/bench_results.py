@@ -220,7 +220,9 @@ def arena_summary(rows, args):
     vs_tflm = [r for r in planned if r["arena_peakmem"] < r[arena_key("tflm-greedy")]]
     above = sorted((r for r in planned if r["peak_arena"] > 1.01 * r["peak_final"]),
                    key=lambda r: -pct(r["peak_arena"], r["peak_final"]))
-    L = [f"- Static arena (`peakmem-plan-arena`, budget {args.arena_budget_ms} ms, on the final "
+    cap = (f"wall-clock cap {args.arena_budget_ms} ms" if args.arena_budget_ms
+           else "its work limits, no wall-clock cap")
+    L = [f"- Static arena (`peakmem-plan-arena`, {cap}, on the final "
          f"program; every plan re-checked by `peakmem-verify-arena`): planned on {len(planned)} "
          f"of {n} models; **at the lower bound (optimal over every order and placement) on "
          f"{len(at_bound)} of {len(planned)}**; microcontroller (TFLite) models: "

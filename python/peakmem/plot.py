@@ -12,6 +12,7 @@ is drawn.
 """
 
 import pathlib
+import textwrap
 
 # (key of the timelines dict, legend label, short name, color, line style), in
 # drawing order.
@@ -21,6 +22,9 @@ SERIES = [("imported", "as imported (frees at the end)", "imported", "#d62728", 
 # A second panel zooms on the curves that matter when the imported program's
 # peak is more than this many times theirs.
 ZOOM_RATIO = 1.5
+# Legend entries are wrapped at this many characters, so that a long entry
+# never widens the figure and squeezes the axes (tight_layout fits legends).
+LEGEND_WIDTH = 110
 
 
 def binary_unit(nbytes):
@@ -35,6 +39,10 @@ def binary_unit(nbytes):
 def _unit_label(what, unit, uname):
     """An axis label that says its unit: `live heap (MiB; 1 MiB = 1,048,576 B)`."""
     return f"{what} ({uname}; 1 {uname} = {int(unit):,} B)" if unit > 1 else f"{what} (B)"
+
+
+def _wrap(label):
+    return textwrap.fill(label, LEGEND_WIDTH, subsequent_indent="  ")
 
 
 def _pyplot():
@@ -81,13 +89,15 @@ def _draw_curves(ax, drawn, lower_bound, unit, uname):
     for d in drawn:
         xs = range(1, len(d["live"]) + 1)
         ax.step(xs, [v / unit for v in d["live"]], where="mid", color=d["color"],
-                ls=d["style"], lw=1.3, label=f"{d['label']}: peak {d['peak'] / unit:,.3f} "
-                f"{uname} ({d['peak']:,} B) at statement {d['at']:,}{d['note']}")
+                ls=d["style"], lw=1.3, label=_wrap(f"{d['label']}: peak {d['peak'] / unit:,.3f} "
+                f"{uname} ({d['peak']:,} B) at statement {d['at']:,}{d['note']}"))
         ax.plot([d["at"]], [d["peak"] / unit], "o", color=d["color"], ms=5, zorder=3)
     if lower_bound is not None:
-        ax.axhline(lower_bound / unit, color="k", ls=":", lw=0.9,
-                   label=f"lower bound over every order {lower_bound / unit:,.3f} {uname} "
-                   f"({lower_bound:,} B)")
+        at = [s for d in drawn if d["peak"] == lower_bound for s in d["shorts"]]
+        at = ", ".join(at[:-1]) + " and " + at[-1] if len(at) > 1 else "".join(at)
+        ax.axhline(lower_bound / unit, color="k", ls=":", lw=0.9, label=_wrap(
+            f"lower bound over every order {lower_bound / unit:,.3f} {uname} "
+            f"({lower_bound:,} B)" + (f", = the peak of {at} (optimal)" if at else "")))
     ax.grid(alpha=0.3)
 
 
@@ -232,7 +242,7 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
     ax.step(range(1, steps + 1), [v / unit for v in live], where="mid", color="#555555",
             lw=0.8, label="bytes of the arena's buffers live at each statement")
     for value, color, style, label in lines:
-        ax.axhline(value / unit, color=color, ls=style, lw=1.1, label=label)
+        ax.axhline(value / unit, color=color, ls=style, lw=1.1, label=_wrap(label))
     top = max(v for v, *_ in lines) / unit
     ax.set_xlim(0.5 - 0.01 * steps, steps + 0.5 + 0.01 * steps)
     ax.set_ylim(0, top * 1.06 or 1)
