@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <utility>
 
@@ -72,9 +73,10 @@ std::optional<TransferTag> memrefDmaWaited(Operation *op) {
 
 //===-- The table ---------------------------------------------------------===//
 
-OpSemantics regions(RegionExecution r) {
+OpSemantics regions(RegionExecution r, bool once = false) {
   OpSemantics s;
   s.regions = r;
+  s.regionsRunOnce = once;
   return s;
 }
 
@@ -85,9 +87,16 @@ OpSemantics async(AsyncRole role, bool onlySynchronises) {
   return s;
 }
 
-OpSemantics inBounds() {
+OpSemantics inBounds(bool oneElement = false) {
   OpSemantics s;
   s.accessesInBounds = true;
+  s.accessesOneElement = oneElement;
+  return s;
+}
+
+OpSemantics oneElement() {
+  OpSemantics s;
+  s.accessesOneElement = true;
   return s;
 }
 
@@ -124,13 +133,13 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
   const std::pair<const char *, OpSemantics> rows[] = {
       // Regions.
       {"scf.for", regions(R::Sequential)},
-      {"scf.if", regions(R::Sequential)},
+      {"scf.if", regions(R::Sequential, /*once=*/true)},
       {"scf.while", regions(R::Sequential)},
-      {"scf.execute_region", regions(R::Sequential)},
-      {"scf.index_switch", regions(R::Sequential)},
+      {"scf.execute_region", regions(R::Sequential, /*once=*/true)},
+      {"scf.index_switch", regions(R::Sequential, /*once=*/true)},
       {"affine.for", regions(R::Sequential)},
-      {"affine.if", regions(R::Sequential)},
-      {"memref.alloca_scope", regions(R::Sequential)},
+      {"affine.if", regions(R::Sequential, /*once=*/true)},
+      {"memref.alloca_scope", regions(R::Sequential, /*once=*/true)},
       {"scf.parallel", regions(R::Concurrent)},
       {"scf.forall", regions(R::Concurrent)},
       {"affine.parallel", regions(R::Concurrent)},
@@ -140,6 +149,7 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
        [] {
          OpSemantics s = async(A::Starts, false);
          s.regions = R::Deferred;
+         s.regionsRunOnce = true;
          return s;
        }()},
       {"async.await", async(A::WaitsOnHost, true)},
@@ -154,8 +164,10 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
       {"memref.dma_wait", dmaWait(memrefDmaWaited)},
       // Accesses and costs.
       {"memref.copy", inBounds()},
-      {"memref.load", inBounds()},
-      {"memref.store", inBounds()},
+      {"memref.load", inBounds(/*oneElement=*/true)},
+      {"memref.store", inBounds(/*oneElement=*/true)},
+      {"affine.load", oneElement()},
+      {"affine.store", oneElement()},
       {"memref.dim", metadataOnly()},
       {"memref.rank", metadataOnly()},
       {"memref.extract_strided_metadata", metadataOnly()},
@@ -173,6 +185,7 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
 struct Registry {
   llvm::StringMap<OpSemantics> ops;
   llvm::DenseSet<TypeID> handleTypes;
+  llvm::StringSet<> scriptDialects{"transform", "pdl", "pdl_interp"};
   Registry() {
     addRegisteredOps(ops);
     for (TypeID t :
@@ -212,6 +225,15 @@ void registerOpSemantics(llvm::StringRef opName, const OpSemantics &facts) {
 
 void registerAsyncHandleType(TypeID type) {
   registry().handleTypes.insert(type);
+}
+
+void registerScriptDialect(llvm::StringRef dialectNamespace) {
+  registry().scriptDialects.insert(dialectNamespace);
+}
+
+bool isScriptOp(Operation *op) {
+  return registry().scriptDialects.contains(
+      op->getName().getDialectNamespace());
 }
 
 bool isAsyncHandleType(Type t) {

@@ -128,6 +128,13 @@ struct OpSemantics {
   /// address or elements: memref.dim, memref.rank,
   /// memref.extract_strided_metadata.
   bool readsOnlyMetadata = false;
+  /// Reads or writes one element of a memref: one operation of work
+  /// (memref.load, memref.store, affine.load, affine.store).
+  bool accessesOneElement = false;
+  /// Runs each of its regions at most once per execution (scf.if,
+  /// scf.execute_region, scf.index_switch, affine.if, memref.alloca_scope,
+  /// async.execute): their work counts once. Loops count by trip count.
+  bool regionsRunOnce = false;
   /// A scalar addition or multiplication (a multiply-accumulate is an
   /// addition fed by a multiplication).
   enum class Arith : uint8_t { None, Add, Mul } arith = Arith::None;
@@ -148,6 +155,16 @@ void registerOpSemantics(llvm::StringRef opName, const OpSemantics &facts);
 /// Registers a type whose values are handles of asynchronous work (like
 /// !async.token). Call before any pass runs.
 void registerAsyncHandleType(mlir::TypeID type);
+
+/// Registers a dialect whose ops are scripts for other tools, not code the
+/// program executes (like `transform`). Call before any pass runs.
+void registerScriptDialect(llvm::StringRef dialectNamespace);
+
+/// True if `op` belongs to a script dialect: `transform` (named sequences
+/// and the ops in them), `pdl`, `pdl_interp`, and the registered ones. The
+/// passes skip such function-like ops silently: they hold no buffers of the
+/// program.
+bool isScriptOp(mlir::Operation *op);
 
 //===-- Queries built on getOpSemantics -----------------------------------===//
 
