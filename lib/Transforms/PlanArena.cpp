@@ -20,8 +20,10 @@
 #include "peakmem/Core/Arena/ArenaPlanner.h"
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/AttrNames.h"
+#include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -159,6 +161,8 @@ static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
               attrs.getI64IntegerAttr(sol.bound.lowerBound));
   fn->setAttr(kArenaOptimalAttr,
               attrs.getBoolAttr(size == sol.bound.lowerBound));
+  fn->setAttr(kArenaCertificateAttr,
+              certificateToAttr(fn.getContext(), sol.bound));
   SmallVector<NamedAttribute> baselines;
   for (size_t k = 0; k < sol.planned.baselineSizes.size(); ++k)
     baselines.push_back(attrs.getNamedAttr(
@@ -287,6 +291,29 @@ static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
     fn->setAttr(kOpsAttr, ops);
 }
 
+/// The certified bound over every order of the arena of `placed`, on the
+/// problem peakmem-verify-arena rebuilds (ArenaBoundProblem.h) from the IR
+/// as it stands. Emits an internal error at `fn` when it cannot be built or
+/// its certificate does not check.
+static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
+                                                ArrayRef<Candidate> placed) {
+  Block &body = fn.getFunctionBody().front();
+  std::string error;
+  FailureOr<Problem> p =
+      arenaBoundProblem(fn, Value(), candidateRoots(body, placed), error);
+  if (failed(p))
+    return fn.emitError() << "peakmem-plan-arena: internal: cannot build the "
+                             "problem of the bound: "
+                          << error;
+  Order order = identityOrder(*p);
+  Certificate c = certifyOrder(*p, order, kExhaustiveCertifyBudgetMs);
+  if (std::string err = checkCertificate(*p, order, c); !err.empty())
+    return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
+                             "rejected: "
+                          << err;
+  return c;
+}
+
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
                                            AnalysisManager analyses,
                                            const CallerIndex *callers) {
@@ -323,33 +350,58 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return FunctionStatus::Unchanged;
   }
 
-  const size_t steps = model.getEntryBlockModel()->ops.size();
-  std::string refusal;
-  FailureOr<ArenaSolution> sol =
-      solvePlacement(fn, *model.getEntryBlockModel(), placed,
-                     {budgetMs, orderSearch, maxLiveIncrease}, refusal);
-  if (failed(sol))
-    return FunctionStatus::Failed;
-  if (!refusal.empty()) {
+  if (std::string why = roundedTotalRefusal(placed); !why.empty()) {
     emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
-                            << "' left unchanged: " << refusal;
+                            << "' left unchanged: " << why;
     return FunctionStatus::Unchanged;
   }
+
+  // From here on the function changes. The placed buffers' frees move to
+  // their last use (their slots are free from there), and the model of
+  // that IR gives the lifetimes the placement works on.
+  Block &body = fn.getFunctionBody().front();
+  placeFreesAfterLastUse(body, candidateRoots(body, placed));
+  MemoryModel lastUse(fn);
+  std::vector<Candidate> moved;
+  std::vector<Refusal> movedRefused;
+  if (lastUse.isModeled())
+    selectBuffers(fn, lastUse, alignment, moved, movedRefused);
+  if (moved.size() != placed.size()) {
+    fn.emitError() << "peakmem-plan-arena: internal: the buffers to place "
+                      "changed when their frees moved to their last use";
+    return FunctionStatus::Failed;
+  }
+  const BlockModel &entry = *lastUse.getEntryBlockModel();
+  const size_t steps = entry.ops.size();
+  FailureOr<Certificate> bound = certifyArenaBound(fn, moved);
+  if (failed(bound))
+    return FunctionStatus::Failed;
+  FailureOr<ArenaSolution> sol = solvePlacement(
+      fn, entry, moved, {budgetMs, orderSearch, maxLiveIncrease}, *bound);
+  if (failed(sol))
+    return FunctionStatus::Failed;
   // Ops move only; the candidates' allocs and deallocs stay the same ops.
-  if (sol->reordered)
-    applyOrder(*model.getEntryBlockModel(), sol->order);
+  // The certificate is of the order it is recorded with.
+  if (sol->reordered) {
+    applyOrder(entry, sol->order);
+    placeFreesAfterLastUse(body, candidateRoots(body, moved));
+    bound = certifyArenaBound(fn, moved);
+    if (failed(bound))
+      return FunctionStatus::Failed;
+    sol->bound = *bound;
+  }
   FailureOr<Value> arenaValue =
       createArena(fn, arena, sol->planned.plan.size, sol->arenaAlign);
   if (failed(arenaValue))
     return FunctionStatus::Failed;
-  rewriteIntoArena(*arenaValue, placed, *sol);
+  rewriteIntoArena(*arenaValue, moved, *sol);
 
   // Claims about the old ops (a certificate, the peak) no longer hold: the
   // peak is the model's of the planned IR (one arena buffer).
-  updatePeak(fn, *model.getEntryBlockModel(), placed, *sol, *arenaValue);
+  updatePeak(fn, entry, moved, *sol, *arenaValue);
   setArenaAttrs(fn, *sol);
   if (!jsonPath.empty() &&
-      failed(writeJson(fn, planToJson(fn, placed, *sol, steps))))
+      failed(writeJson(fn, planToJson(fn, moved, *sol, steps))))
     return FunctionStatus::Failed;
   if (emitRemarks)
     emitPlanRemark(fn, *sol, placed.size(), refused.size());

@@ -7,6 +7,7 @@
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/OptionChecks.h"
 
@@ -193,6 +194,32 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       placed.push_back(c);
     }
   }
+}
+
+std::string peakmem::roundedTotalRefusal(ArrayRef<Candidate> placed) {
+  int64_t total = 0;
+  for (const Candidate &c : placed) {
+    int64_t size = alignTo(c.bytes, c.align);
+    if (size > kMaxTotal - total)
+      return "the arena's sizes, rounded to their alignments, exceed the "
+             "model's byte limit (2^62 - 1)";
+    total += size;
+  }
+  return {};
+}
+
+std::vector<ArenaRoot> peakmem::candidateRoots(Block &entry,
+                                               ArrayRef<Candidate> placed) {
+  DenseMap<Operation *, uint32_t> pos;
+  for (Operation &op : entry)
+    pos[&op] = pos.size();
+  std::vector<ArenaRoot> roots;
+  for (const Candidate &c : placed) {
+    Value v = memref::AllocOp(c.alloc).getResult();
+    roots.push_back({v, c.bytes, alignTo(c.bytes, c.align), c.align, c.nested,
+                     liveSegments(v, entry, pos)});
+  }
+  return roots;
 }
 
 CallerIndex CallerIndex::build(Operation *root) {

@@ -11,6 +11,7 @@
 #ifndef PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
 #define PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
 
+#include "ArenaBoundProblem.h"
 #include "peakmem/Analysis/MemoryModel.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -50,6 +51,15 @@ struct Refusal {
 void selectBuffers(mlir::FunctionOpInterface fn, const MemoryModel &model,
                    int64_t minAlign, std::vector<Candidate> &placed,
                    std::vector<Refusal> &refused);
+
+/// "" when the candidates' sizes rounded to their alignments sum to at most
+/// the model's byte limit, else why not.
+std::string roundedTotalRefusal(llvm::ArrayRef<Candidate> placed);
+
+/// The candidates as roots of the arena's bound problem
+/// (ArenaBoundProblem.h): their allocations and live segments in `entry`.
+std::vector<ArenaRoot> candidateRoots(mlir::Block &entry,
+                                      llvm::ArrayRef<Candidate> placed);
 
 /// Which functions are referenced by a symbol use anywhere in the IR: in
 /// the outermost op above the pass's root, every symbol table (nested

@@ -8,7 +8,6 @@
 #include "peakmem/Core/Arena/ArenaOrderSearch.h"
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Bounds/Certificate.h"
-#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Core/Model/Simulation.h"
 
 using namespace mlir;
@@ -43,7 +42,7 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
                                                  const BlockModel &entry,
                                                  ArrayRef<Candidate> placed,
                                                  const SearchSettings &settings,
-                                                 std::string &refusal) {
+                                                 const Certificate &bound) {
   Problem p = entry.problem;
   std::vector<int64_t> align(p.numBuffers(), 1);
   for (BufferId b = 0; b < p.numBuffers(); ++b)
@@ -66,28 +65,13 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
   }
   xo.alignment = align;
   xo.includeScratch = false;
-  // The bound: nested buffers as their statement's scratch, rounded
-  // (saturating: the totals are checked next).
+  // The live bound of an order: nested buffers as their statement's
+  // scratch, rounded (the caller checked the totals).
   Problem rounded = roundedForArena(p, xo);
-  for (const ArenaStatementBuffer &sb : xo.statementBuffers) {
-    int64_t &scratch = rounded.statement(sb.stmt).scratch;
-    scratch =
-        std::min(kMaxTotal + 1, scratch + alignTo(sb.bytes, sb.alignment));
-  }
-  // Rounding to the alignments can take the totals past the model's limit.
-  if (std::string err = rounded.checkTotals(); !err.empty()) {
-    refusal = "the arena's sizes, rounded to their alignments, exceed the "
-              "byte limit (" +
-              err + ")";
-    return sol;
-  }
+  for (const ArenaStatementBuffer &sb : xo.statementBuffers)
+    rounded.statement(sb.stmt).scratch += alignTo(sb.bytes, sb.alignment);
   Order order = identityOrder(p);
-  // The live-bytes bound over every order, as peakmem-certify proves it.
-  sol.bound = certifyOrder(rounded, order, kExhaustiveCertifyBudgetMs);
-  if (std::string err = checkCertificate(rounded, order, sol.bound);
-      !err.empty())
-    return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
-                          << "rejected: " << err;
+  sol.bound = bound;
 
   ArenaOrderSearchOptions so;
   so.budgetMs = settings.budgetMs;

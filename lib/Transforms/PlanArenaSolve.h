@@ -30,7 +30,8 @@ struct ArenaSolution {
   ArenaExtraction extraction;
   /// For each placed candidate, its buffer in extraction.problem.
   std::vector<ArenaBufferId> arenaId;
-  /// The bound over every order (rounded sizes) and its certificate.
+  /// The bound over every order (rounded sizes) and its certificate, as
+  /// recorded (recomputed on the final order when the order changed).
   Certificate bound;
   /// The live-bytes bound of the chosen order, and of the order as found.
   int64_t orderBound = 0, startOrderBound = 0;
@@ -55,18 +56,16 @@ struct SearchSettings {
 
 /// Places `placed` (buffers of `entry`): the entry block's Problem with only
 /// the placed buffers weighing (their bytes, not the malloc padding) and
-/// each placed nested buffer held for its statement's step. The bound over
-/// every order is certified on the same problem with rounded sizes (nested
-/// buffers as their statement's scratch) and checked before use, as is the
-/// plan: a failure is an internal error, emitted at `fn`. With
+/// each placed nested buffer held for its statement's step. `bound` is the
+/// certified bound over every order (on ArenaBoundProblem.h's problem, the
+/// same buffers rounded): the search stops there. The plan is checked
+/// before use: a failure is an internal error, emitted at `fn`. With
 /// `orderSearch`, the order is chosen with the placement (ArenaOrderSearch).
-/// When the function cannot be planned (the rounded sizes exceed the
-/// model's byte limit), sets `refusal` and returns an empty solution.
 mlir::FailureOr<ArenaSolution> solvePlacement(mlir::FunctionOpInterface fn,
                                               const BlockModel &entry,
                                               llvm::ArrayRef<Candidate> placed,
                                               const SearchSettings &settings,
-                                              std::string &refusal);
+                                              const Certificate &bound);
 
 } // namespace peakmem
 

@@ -354,14 +354,5 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
                           << (optimal.getValue() ? "true" : "false")
                           << " but the arena is " << size
                           << " bytes and the bound " << bound;
-  FailureOr<int64_t> recomputed = recomputeBound(fn, *arena, views, bound);
-  if (failed(recomputed))
-    return failure();
-  if (bound > *recomputed)
-    return fn.emitError()
-           << "peakmem-verify-arena: peakmem.arena_lower_bound " << bound
-           << " is not supported: the bound over every order recomputed from "
-              "the IR is "
-           << *recomputed;
-  return success();
+  return checkArenaBound(fn, *arena, views, bound);
 }

@@ -32,16 +32,15 @@ struct ArenaView {
   bool nested = false;
 };
 
-/// The bound over every order, recomputed on a clone of `fn` where each
-/// segment of each view is an allocation again (no alignment padding),
-/// freed right after its last use: the memory model of that clone, with
-/// only those buffers weighing (rounded as the views say) and nested ones
-/// held for their statement. Emits an error at `fn` and fails when the
-/// clone cannot be modeled.
-mlir::FailureOr<int64_t> recomputeBound(mlir::FunctionOpInterface fn,
-                                        mlir::Value arena,
-                                        llvm::ArrayRef<ArenaView> views,
-                                        int64_t claimed);
+/// Checks `bound` (peakmem.arena_lower_bound) from its recorded certificate
+/// (`peakmem.arena_certificate`) on the problem ArenaBoundProblem.h rebuilds
+/// from `views`, with the checker of peakmem-verify-certificate: no solver,
+/// no clock. A bound of 0 needs no certificate. Emits an error at `fn` and
+/// fails otherwise.
+mlir::LogicalResult checkArenaBound(mlir::FunctionOpInterface fn,
+                                    mlir::Value arena,
+                                    llvm::ArrayRef<ArenaView> views,
+                                    int64_t bound);
 
 } // namespace peakmem
 

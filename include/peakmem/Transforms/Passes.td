@@ -289,10 +289,14 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Static memory planning (docs/Arena.md): in each function body, every
     statically shaped heap `memref.alloc` whose buffer is freed in its block
     becomes a `memref.view` into one arena at a static byte offset, and its
-    `memref.dealloc` is erased. Lifetimes are the memory model's for the
-    current order (alloc through dealloc, nested blocks modeled as their
-    statement); offsets come from the core planner (`planArena`), which starts
-    from the best published baseline and stops at the live-bytes bound.
+    `memref.dealloc` is erased. A slot is free from its buffer's last use:
+    the deallocs of the placed buffers first move right after their last use
+    (through any alias), then lifetimes are the memory model's for the
+    current order (nested blocks modeled as their statement), so a program
+    with every free at the end gets the arena it would get after upstream
+    `--optimize-allocation-liveness`. Offsets come from the core planner
+    (`planArena`), which starts from the best published baseline and stops
+    at the bound.
 
     Buffers allocated in nested blocks (bodies of scf.for, scf.if,
     scf.while, scf.execute_region, scf.index_switch, affine.for, affine.if,
@@ -336,8 +340,12 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     A`, `peakmem.arena_lower_bound` (a bound on the arena over every legal
     order of the entry block and every placement, in arena units, for this
     lifetime model: Bounds.h on the rounded problem, nested buffers held for
-    their statement), `peakmem.arena_optimal` (size == bound); every view
-    carries `peakmem.align`. A remark per function gives the arena, the
+    their statement), `peakmem.arena_certificate` (its certificate, in the
+    record format of `peakmem.certificate`, on the problem
+    `peakmem-verify-arena` rebuilds from the views; constants and other
+    weightless sources are not part of it, so `cse` after planning keeps it
+    valid), `peakmem.arena_optimal` (size == bound); every view carries
+    `peakmem.align`. A remark per function gives the arena, the
     bound, optimal or the gap, the live bound of this order, the planner's
     stop reason and the best baseline. `peakmem-verify-arena` checks it all.
 
@@ -404,12 +412,15 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     offset and type is live in segments, a new one starting where a use
     overwrites it whole without reading it (a linalg op whose payload does
     not read that init, a memref.copy into it) after a step without use.
-    The bound: the function is cloned with every view turned back into an
-    allocation freed after its last use, the memory model is rebuilt on the
-    clone, and the bound over every order is recomputed (Bounds.h, then
-    checked through a certificate); `peakmem.arena_lower_bound` must not
-    exceed it, must not exceed the arena, and `peakmem.arena_optimal` must
-    equal (size == bound).
+    The bound is never solved again: the function is cloned with every
+    segment of every view turned back into an allocation freed after its
+    last use, the memory model is rebuilt on the clone (weightless sources
+    such as the offsets' constants dropped), and the recorded
+    `peakmem.arena_certificate` is checked on that problem by
+    `checkCertificate`, the checker of `peakmem-verify-certificate` (no
+    solver, no clock). `peakmem.arena_lower_bound` must be the bound the
+    certificate proves (a bound of 0 needs none), must not exceed the arena,
+    and `peakmem.arena_optimal` must equal (size == bound).
   }];
 }
 
