@@ -6,6 +6,7 @@
 
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
+#include "ArenaSlots.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -18,16 +19,6 @@
 
 using namespace mlir;
 using namespace peakmem;
-
-/// Ops whose regions run one at a time, each execution of a block finishing
-/// before the next starts (or none runs): a buffer freed in such a block is
-/// dead outside that execution, so one arena slot can serve every execution.
-static bool hasSequentialRegions(Operation *op) {
-  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
-                             "scf.execute_region", "scf.index_switch",
-                             "affine.for", "affine.if", "memref.alloca_scope"},
-                            op->getName().getStringRef());
-}
 
 /// memref.view gives a memref of these elements at any byte shift; their
 /// byte size (DataLayout) is what the lowering strides by.
@@ -172,7 +163,7 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
           entry.block->findAncestorOpInBlock(*bm->block->getParentOp()));
       for (Operation *p = bm->block->getParentOp(); p != fn;
            p = p->getParentOp())
-        if (!hasSequentialRegions(p)) {
+        if (!runsOneAtATime(p)) {
           regionReason = "it is allocated in '" +
                          p->getName().getStringRef().str() +
                          "', whose region may run concurrently or re-entrantly";

@@ -3,9 +3,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Private to peakmem-plan-arena: the buffers it places, and the call into
-// the core that chooses their offsets (and, with the order search, the
-// entry block's order) with a certified bound.
+// Private to peakmem-plan-arena: the call into the core (BlockArena.h) that
+// chooses the offsets of the buffers it places (and, with the order search,
+// the entry block's order).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Arena/ArenaPlanner.h"
+#include "peakmem/Core/Arena/BlockArena.h"
 #include "peakmem/Core/Bounds/Certificate.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -25,26 +26,12 @@
 
 namespace peakmem {
 
-/// A placement of the selected buffers with its certified bound.
-struct ArenaSolution {
-  ArenaExtraction extraction;
-  /// For each placed candidate, its buffer in extraction.problem.
-  std::vector<ArenaBufferId> arenaId;
+/// A placement of the selected buffers (BlockArena.h: for each candidate
+/// its buffer in extraction.problem, in order) with its certified bound.
+struct ArenaSolution : BlockArenaPlan {
   /// The bound over every order (rounded sizes) and its certificate, as
   /// recorded (recomputed on the final order when the order changed).
   Certificate bound;
-  /// The live-bytes bound of the chosen order, and of the order as found.
-  int64_t orderBound = 0, startOrderBound = 0;
-  ArenaPlannerResult planned;
-  int64_t arenaAlign = 1;
-  /// The entry block's order chosen with the placement (identity: kept).
-  Order order;
-  bool reordered = false, traded = false;
-  /// Every legal order was planned exactly (ArenaOrderSearch): the optimum
-  /// over every order and placement, and how many orders.
-  bool exhaustive = false;
-  int64_t optimumOverOrders = 0;
-  size_t orders = 0;
 };
 
 /// The pass options that steer the search.

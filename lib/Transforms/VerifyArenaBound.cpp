@@ -14,7 +14,7 @@ using namespace mlir;
 using namespace peakmem;
 
 LogicalResult peakmem::checkArenaBound(FunctionOpInterface fn, Value arena,
-                                       ArrayRef<ArenaView> views,
+                                       ArrayRef<ArenaSlot> views,
                                        int64_t bound) {
   auto record = fn->getAttrOfType<DictionaryAttr>(kArenaCertificateAttr);
   if (!record) {
@@ -34,9 +34,8 @@ LogicalResult peakmem::checkArenaBound(FunctionOpInterface fn, Value arena,
                           << bound << " differs from the bound "
                           << cert.lowerBound << " its certificate proves";
   std::vector<ArenaRoot> roots;
-  for (const ArenaView &v : views)
-    roots.push_back(
-        {v.op.getResult(), v.bytes, v.size, v.align, v.nested, v.segments});
+  for (const ArenaSlot &v : views)
+    roots.push_back(v.root());
   std::string error;
   FailureOr<Problem> problem = arenaBoundProblem(fn, arena, roots, error);
   if (failed(problem))

@@ -7,6 +7,7 @@
 #include "peakmem/Core/Arena/BlockArena.h"
 #include "TestProblems.h"
 #include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Model/Simulation.h"
 
 #include <gtest/gtest.h>
 
@@ -91,5 +92,39 @@ TEST(BlockArena, ProblemWithoutWeightlessSourcesIsUnchanged) {
     EXPECT_EQ(pruned.numBuffers(), p.numBuffers());
     for (StmtId s = 0; s < pruned.numStatements(); ++s)
       EXPECT_EQ(pruned.statement(s).buffers, p.statement(kept[s]).buffers);
+  }
+}
+
+TEST(BlockArena, PlansEveryBufferWithAValidPlan) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coin(0, 3);
+  for (int trial = 0; trial < 150; ++trial) {
+    Problem p = randomProblem(rng, 4 + trial % 10);
+    std::vector<BlockArenaBuffer> buffers;
+    for (BufferId b = 0; b < p.numBuffers(); ++b)
+      if (p.buffer(b).freedInBlock && coin(rng) != 0)
+        buffers.push_back({b, 0, false, p.buffer(b).bytes,
+                           int64_t(1) << coin(rng)});
+    // A nested buffer of some statement.
+    buffers.push_back({0, static_cast<StmtId>(trial % p.numStatements()),
+                       true, 40, 8});
+    BlockArenaOptions options;
+    options.search.budgetMs = 1e9;
+    options.search.planner.maxMoves = 2000;
+    options.search.searchOrders = trial % 2 == 0;
+    BlockArenaPlan plan = planBlockArena(p, buffers, options);
+    ASSERT_EQ(plan.error, "") << trial;
+    ASSERT_EQ(plan.arenaId.size(), buffers.size());
+    EXPECT_TRUE(isLegalOrder(p, plan.order));
+    EXPECT_EQ(checkArenaPlan(plan.extraction.problem, plan.planned.plan), "");
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      const ArenaBuffer &ab = plan.extraction.problem.buffer(plan.arenaId[i]);
+      EXPECT_EQ(ab.size, alignTo(buffers[i].bytes, buffers[i].align));
+      EXPECT_EQ(plan.planned.plan.offsets[plan.arenaId[i]] % buffers[i].align,
+                0);
+    }
+    EXPECT_GE(plan.planned.plan.size, plan.orderBound);
+    if (!plan.reordered)
+      EXPECT_EQ(plan.orderBound, plan.startOrderBound);
   }
 }

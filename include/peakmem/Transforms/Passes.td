@@ -383,6 +383,41 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Option<"maxLiveIncrease", "max-live-increase", "int64_t",
            /*default=*/"0",
            "Live-peak bytes the order search may add for a smaller arena">,
+    Option<"materialize", "materialize", "bool", /*default=*/"true",
+           "Turn the plan into views of the arena; false: only record it "
+           "(peakmem.arena_offset on each placed alloc) for "
+           "peakmem-materialize-arena">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def MaterializeArenaPass : Pass<"peakmem-materialize-arena"> {
+  let summary = "Turn a recorded arena plan into views of one arena";
+  let description = [{
+    The second step of arena planning (docs/Arena.md), the first being
+    `peakmem-plan-arena{materialize=false}`; `peakmem-plan-arena` runs both.
+    A recorded plan is data in the IR, which a test or another tool can
+    write by hand: `peakmem.arena_offset = N : i64` on each placed
+    `memref.alloc` (optionally `peakmem.align`), `peakmem.arena_size` and
+    `peakmem.arena_alignment` on the function; the bound attributes and
+    certificate, if present, are kept for `peakmem-verify-arena`.
+
+    The plan is checked first by the rules of `peakmem-verify-arena`
+    (alignment, inside the arena, every alias inside its slot, lifetimes
+    visible, no two slots live at the same time on a byte): a wrong or
+    malformed plan is an error and the function stays as it was. Then the
+    arena is created (`arena=alloc`: an entry-block `memref.alloc` freed
+    before the terminator; `arena=argument`: a trailing argument marked
+    `peakmem.arena`, only for functions nothing references, as for
+    `peakmem-plan-arena`), every placed alloc becomes a `memref.view` of it
+    at its offset, and its deallocs are erased. Other ops are untouched.
+  }];
+  let options = [
+    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
+           "alloc | argument: where the arena comes from">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per materialized function">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];
