@@ -42,13 +42,13 @@ endif()
 
 # Tools, the mlir-opt pass plugin and the counting-allocator runtime.
 # The plugin is left out where it is not built (sanitizer builds).
-set(PEAKMEM_INSTALLED_BINARIES peakmem-opt peakmem_runtime)
+set(PEAKMEM_INSTALLED_BINARIES peakmem-opt peakmem-arena-solve peakmem_runtime)
 get_target_property(PEAKMEM_PLUGIN_EXCLUDED PeakMemPlugin EXCLUDE_FROM_ALL)
 if(NOT PEAKMEM_PLUGIN_EXCLUDED)
   list(APPEND PEAKMEM_INSTALLED_BINARIES PeakMemPlugin)
 endif()
 # Installed binaries keep the RPATH to MLIR's library directory.
-set_target_properties(peakmem-opt PeakMemPlugin PROPERTIES
+set_target_properties(peakmem-opt peakmem-arena-solve PeakMemPlugin PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 install(TARGETS ${PEAKMEM_INSTALLED_BINARIES}
   EXPORT PeakMemTargets

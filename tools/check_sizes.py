@@ -1,24 +1,33 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Checks the size rules of lib/ and include/ (docs/Architecture.md).
+"""Checks the size rules (docs/Architecture.md) on every C, C++ and Python
+source of the repository.
 
     /usr/bin/python3 tools/check_sizes.py [--max-file 600] [--max-function 100]
 
-No source file over --max-file lines and no function body over
---max-function lines (from its opening to its closing brace; a lambda
-counts toward the function around it). Braces of namespaces, extern "C"
-blocks and classes opened on the line of their keyword are transparent, so
-member functions are measured one by one. Prints each violation and exits 1
-if there is any.
+No source file over --max-file lines and no function over --max-function
+lines. C and C++ (lib/, include/, tools/, examples/): a function
+body from its opening to its closing brace; a lambda counts toward the
+function around it; braces of namespaces, extern "C" blocks and classes
+opened on the line of their keyword are transparent, so member functions
+are measured one by one. Python (python/, tools/, test/, corpus/,
+examples/): a function or method from its `def` line to its last line, with
+the functions nested in it (as a lambda in C++). Nothing is excluded there.
+The C++ unit tests (test/Unit) are not checked yet. Prints each violation
+and exits 1 if there is any.
 """
 
 import argparse
+import ast
 import pathlib
 import re
 import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
-PATTERNS = ("lib/**/*.cpp", "lib/**/*.h", "lib/**/*.c", "include/**/*.h")
+PATTERNS = ("lib/**/*.cpp", "lib/**/*.h", "lib/**/*.c", "include/**/*.h",
+            "tools/**/*.cpp", "tools/**/*.h", "examples/**/*.cpp", "examples/**/*.h")
+PY_PATTERNS = ("python/**/*.py", "tools/**/*.py", "test/**/*.py", "corpus/**/*.py",
+               "examples/**/*.py")
 _TRANSPARENT = re.compile(r'\s*(namespace\b|extern\s*""|(struct|class)\b)')
 
 
@@ -53,16 +62,60 @@ def check_file(path: pathlib.Path, max_file: int, max_function: int):
     return found
 
 
+def _functions(tree):
+    """(qualified name, first line, lines) of every function and method
+    that is not nested in another function."""
+    found = []
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append((prefix + child.name, child.lineno,
+                              child.end_lineno - child.lineno + 1))
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".")
+    visit(tree, "")
+    return found
+
+
+def check_python_file(path: pathlib.Path, max_file: int, max_function: int):
+    text = (REPO / path).read_text()
+    found = []
+    lines = len(text.splitlines())
+    if lines > max_file:
+        found.append(f"{path}: {lines} lines (limit {max_file})")
+    try:
+        tree = ast.parse(text, str(path))
+    except SyntaxError as err:
+        return found + [f"{path}:{err.lineno}: does not parse: {err.msg}"]
+    for name, line, n in _functions(tree):
+        if n > max_function:
+            found.append(f"{path}:{line}: function of {n} lines (limit {max_function}): "
+                         f"{name}")
+    return found
+
+
+def _sources(patterns):
+    """Tracked-looking sources: build trees and caches are not sources."""
+    paths = set()
+    for pattern in patterns:
+        paths |= {p for p in REPO.glob(pattern)
+                  if not any(part.startswith(("build", ".")) or part == "__pycache__"
+                             for part in p.relative_to(REPO).parts)}
+    return sorted(paths)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-file", type=int, default=600)
     parser.add_argument("--max-function", type=int, default=100)
     args = parser.parse_args()
     found = []
-    for pattern in PATTERNS:
-        for path in sorted(REPO.glob(pattern)):
-            found += check_file(path.relative_to(REPO), args.max_file,
-                                args.max_function)
+    for path in _sources(PATTERNS):
+        found += check_file(path.relative_to(REPO), args.max_file, args.max_function)
+    for path in _sources(PY_PATTERNS):
+        found += check_python_file(path.relative_to(REPO), args.max_file,
+                                   args.max_function)
     for line in found:
         print(line)
     return 1 if found else 0

@@ -5,8 +5,9 @@
 #    lib/, include/, tools/, test/Unit and examples/, as a dry run;
 #  - pyflakes3 on the peakmem package (python/), the Python tests
 #    (test/python) and the scripts of tools/;
-#  - tools/check_sizes.py: no file in lib/ or include/ over 600 lines, no
-#    function over 100 (docs/Architecture.md).
+#  - tools/check_sizes.py: no C/C++ file of lib/, include/, tools/, examples/
+#    and no Python file of python/, tools/, test/, corpus/, examples/ over 600
+#    lines, no function over 100 (docs/Architecture.md).
 # Both come from Debian (clang-format, pyflakes3); tools/setup.sh installs them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

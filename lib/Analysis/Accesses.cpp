@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Accesses.h"
+#include "peakmem/Analysis/OpSemantics.h"
 
-#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -62,8 +62,7 @@ Range accessRange(Value base, Value value) {
 /// ops move linear runs, a loop body's effects are summarized) access the
 /// whole base.
 bool rangesTrusted(Operation *op) {
-  if (!isa<linalg::LinalgOp, memref::CopyOp, memref::LoadOp, memref::StoreOp>(
-          op))
+  if (!getOpSemantics(op).accessesInBounds)
     return false;
   bool nestedEffects = false;
   op->walk([&](Operation *inner) {

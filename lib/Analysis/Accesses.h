@@ -68,11 +68,11 @@ struct Accesses {
 Range accessRange(mlir::Value base, mlir::Value value);
 
 /// Whether the element ranges of `op`'s accesses can be trusted: ops that
-/// only access elements inside the memrefs they are given (structured linalg
-/// ops, copies, scalar loads and stores), with no other memory effect nested
-/// in them. Others (vector.store may write past the end of its memref, DMA
-/// ops move linear runs, a loop body's effects are summarized) access the
-/// whole base.
+/// only access elements inside the memrefs they are given (OpSemantics.h:
+/// structured linalg ops, copies, scalar loads and stores), with no other
+/// memory effect nested in them. Others (vector.store may write past the end of
+/// its memref, DMA ops move linear runs, a loop body's effects are summarized)
+/// access the whole base.
 bool rangesTrusted(mlir::Operation *op);
 
 /// Per-statement summary of effects, relative to its block.

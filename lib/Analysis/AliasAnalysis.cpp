@@ -1,8 +1,9 @@
-//===- AliasAnalysis.cpp - Where memrefs point, captures, async work ------===//
+//===- AliasAnalysis.cpp - Where memrefs point, captured buffers ----------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "AliasAnalysis.h"
+#include "peakmem/Analysis/OpSemantics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -27,12 +28,6 @@ std::optional<SmallVector<Operation *>> viewChainFrom(Value base, Value value) {
 }
 
 namespace model {
-
-bool isAsyncType(Type t) { return t.getDialect().getNamespace() == "async"; }
-
-bool isAsyncOp(Operation *op, StringRef name) {
-  return op->getName().getStringRef() == name;
-}
 
 bool isDefinedInside(Value v, Operation *op) {
   Operation *owner =
@@ -170,8 +165,7 @@ bool AliasAnalysis::isTrackedUse(OpOperand &use) {
     if (!effects.empty())
       return true;
   }
-  if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
-          user))
+  if (getOpSemantics(user).readsOnlyMetadata)
     return true;
   if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp() == func)
     return true;
@@ -300,127 +294,7 @@ Bases AliasAnalysis::computeBases(Value v,
   return result;
 }
 
-/// What asynchronous work behind the async value `v` may still access until
-/// it is awaited: the accesses of the `async.execute` that produced it (its
-/// whole body; every memref it uses, written, when its effects are not
-/// known), plus the pending accesses of the async values it depends on, of
-/// the tokens added to a group, and opaque accesses for async values of
-/// unknown origin (function arguments, other ops).
-Pending AliasAnalysis::asyncPending(Value v) {
-  if (auto it = pendingCache.find(v); it != pendingCache.end())
-    return it->second;
-  pendingCache[v] = Pending(); // SSA: no cycles without a yield (refused).
-  Pending result;
-  auto addBases = [&](Value w, bool isRead, Operation *exec) {
-    Bases bases = basesOf(w);
-    auto &set = isRead ? result.reads : result.writes;
-    for (Value a : bases.allocs)
-      if (!isDefinedInside(a, exec))
-        set.insert(a);
-    if (bases.external)
-      set.insert(BaseKey());
-    result.opaque |= bases.opaque;
-  };
-  auto mergePending = [&](Value w) {
-    Pending other = asyncPending(w);
-    result.reads.insert(other.reads.begin(), other.reads.end());
-    result.writes.insert(other.writes.begin(), other.writes.end());
-    result.opaque |= other.opaque;
-  };
-  Operation *def = v.getDefiningOp();
-  if (def && isAsyncOp(def, "async.execute")) {
-    std::optional<SmallVector<MemoryEffects::EffectInstance>> all =
-        getEffectsRecursively(def);
-    bool known = all.has_value();
-    if (all)
-      for (const MemoryEffects::EffectInstance &e : *all) {
-        if (isa<MemoryEffects::Allocate>(e.getEffect()))
-          continue;
-        if (!e.getValue()) {
-          known = false;
-          break;
-        }
-        addBases(e.getValue(), isa<MemoryEffects::Read>(e.getEffect()), def);
-      }
-    if (!known) {
-      result.opaque = true;
-      def->walk([&](Operation *inner) {
-        for (Value operand : inner->getOperands())
-          if (isa<BaseMemRefType>(operand.getType()) &&
-              !isDefinedInside(operand, def))
-            addBases(operand, /*isRead=*/false, def);
-      });
-    }
-    for (Value operand : def->getOperands())
-      if (isAsyncType(operand.getType()))
-        mergePending(operand);
-  } else if (def && isAsyncOp(def, "async.create_group")) {
-    for (Operation *user : v.getUsers())
-      if (isAsyncOp(user, "async.add_to_group"))
-        mergePending(user->getOperand(0));
-  } else {
-    result.opaque = true;
-  }
-  if (result.opaque)
-    result.writes.insert(BaseKey());
-  pendingCache[v] = result;
-  return result;
-}
-
-/// True if some op awaits `v` (an async value), directly or through the
-/// async values that depend on it (a later async.execute, a group).
-bool AliasAnalysis::reachesAwait(Value v, unsigned depth) {
-  if (depth > 64)
-    return true; // Deep chains: stop looking (the uses are checked anyway).
-  for (Operation *user : v.getUsers()) {
-    if (isAsyncOp(user, "async.await") || isAsyncOp(user, "async.await_all"))
-      return true;
-    if (isAsyncOp(user, "async.add_to_group") &&
-        reachesAwait(user->getOperand(1), depth + 1))
-      return true;
-    if (isAsyncOp(user, "async.execute"))
-      for (Value r : user->getResults())
-        if (reachesAwait(r, depth + 1))
-          return true;
-  }
-  return false;
-}
-
 std::optional<ModelFailure> AliasAnalysis::prepare() {
-  // Async values: an async.execute's region may run until its results are
-  // awaited; its accesses are pending until then (asyncPending). The model
-  // follows async values only through async.await, async.await_all,
-  // async.add_to_group and the operands of a later async.execute.
-  Operation *bad = nullptr;
-  const char *why = nullptr;
-  func->walk([&](Operation *op) {
-    for (Value operand : op->getOperands()) {
-      if (!isAsyncType(operand.getType()) || isAsyncOp(op, "async.await") ||
-          isAsyncOp(op, "async.await_all") || isAsyncOp(op, "async.execute") ||
-          isAsyncOp(op, "async.add_to_group"))
-        continue;
-      bad = op;
-      why = "uses an async value in a way peakmem cannot follow (returned, "
-            "yielded, passed to a call or stored): the buffers its "
-            "asynchronous work accesses have no known end of use";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (!bad)
-    func->walk([&](Operation *op) {
-      if (isAsyncOp(op, "async.execute") &&
-          llvm::none_of(op->getResults(),
-                        [&](Value r) { return reachesAwait(r); })) {
-        bad = op;
-        why = "is never awaited: the buffers its region accesses have no "
-              "known end of use";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-  if (bad)
-    return failureAt(bad, why);
   // Captured buffers.
   func->walk([&](Operation *op) {
     for (OpOperand &use : op->getOpOperands())

@@ -1,13 +1,11 @@
-//===- AliasAnalysis.h - Where memrefs point, captures, async work -*- C++
+//===- AliasAnalysis.h - Where memrefs point, captured buffers -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-//-*-===//
 //
 // Private to lib/Analysis. The alias facts the memory model builder relies on:
 // the base allocations a memref value may point into (views, region control
-// flow, opaque producers), the allocations whose address escapes into data
-// (captured), and the accesses asynchronous work may still make until it is
-// awaited.
+// flow, opaque producers) and the allocations whose address escapes into data
+// (captured). What asynchronous work may still access is AsyncWork.h's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,23 +43,12 @@ struct Bases {
 /// A key for memory ordering: an allocation value, or null for external.
 using BaseKey = mlir::Value;
 
-/// Pending accesses of asynchronous work (see asyncPending): the bases an
-/// `async.execute` region (and the work it depends on) may still access
-/// until it is awaited.
+/// Accesses asynchronous work may still make until it completes
+/// (AsyncWork.h): the bases it may read and write.
 struct Pending {
   llvm::SmallSetVector<BaseKey, 4> reads, writes;
   bool opaque = false; // May access any captured buffer and external memory.
 };
-
-/// True if `t` is a type of the async dialect (token, value, group). Named by
-/// dialect: no upstream interface marks a value that stands for work still
-/// running after the op that produced it returned.
-bool isAsyncType(mlir::Type t);
-
-/// True if `op` is the named async op. The async dialect is matched by name
-/// (not linked in): `async.execute` is the only upstream op whose region
-/// runs after the op returns, synchronised only by awaiting its results.
-bool isAsyncOp(mlir::Operation *op, llvm::StringRef name);
 
 /// True if `v` is defined inside `op` (by a nested op or a nested block).
 bool isDefinedInside(mlir::Value v, mlir::Operation *op);
@@ -75,15 +62,12 @@ class AliasAnalysis {
 public:
   explicit AliasAnalysis(mlir::Operation *func) : func(func) {}
 
-  /// Checks that every async value is followed to an await, and finds the
-  /// captured buffers. Must be called once before getCaptured /
+  /// Finds the captured buffers. Must be called once before getCaptured /
   /// captureSitesOf; returns the reason the function cannot be modeled.
   std::optional<ModelFailure> prepare();
 
   /// The bases of memref value `v`.
   Bases basesOf(mlir::Value v);
-  /// What the asynchronous work behind async value `v` may still access.
-  Pending asyncPending(mlir::Value v);
 
   /// Allocations whose address is captured: some alias of them is an operand
   /// that isTrackedUse does not follow (passed to a call or an op with
@@ -103,7 +87,6 @@ private:
   std::optional<llvm::SmallVector<mlir::Value>> flowsInto(mlir::Value v);
   bool flowsToMemRef(mlir::OpOperand &use);
   bool isTrackedUse(mlir::OpOperand &use);
-  bool reachesAwait(mlir::Value v, unsigned depth = 0);
 
   mlir::Operation *func;
   llvm::DenseMap<mlir::Value, Bases> baseCache;
@@ -114,7 +97,6 @@ private:
   llvm::SetVector<mlir::Value> captured;
   llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Operation *, 1>>
       captureSites;
-  llvm::DenseMap<mlir::Value, Pending> pendingCache;
 };
 
 } // namespace model

@@ -5,6 +5,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "ModelBuilder.h"
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Model/Simulation.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -88,6 +89,7 @@ BlockModel *ModelBuilder::build(Block &block,
       return nullptr;
     addSsaEdges(st, s);
   }
+  addAsyncCompletions(st);
   addCaptureAccesses(st);
   if (!refuseUseAfterFree(st))
     return nullptr;
@@ -124,12 +126,21 @@ bool ModelBuilder::modelNestedBlocks(
       BlockModel *inner = build(nested, out);
       if (!inner)
         return false;
-      for (BufferId b = 0; b < inner->problem.numBuffers(); ++b)
-        if (!inner->problem.buffer(b).freedInBlock &&
-            !isStackAllocation(inner->allocations[b]))
+      for (BufferId b = 0; b < inner->problem.numBuffers(); ++b) {
+        if (isStackAllocation(inner->allocations[b]))
+          continue;
+        if (getRegionExecution(op) == RegionExecution::Deferred)
+          return fail(inner->allocations[b].getDefiningOp(),
+                      "allocates a heap buffer inside '" +
+                          op->getName().getStringRef() +
+                          "', whose region may run after it returns (until "
+                          "its work is waited for): the buffer's lifetime is "
+                          "not known");
+        if (!inner->problem.buffer(b).freedInBlock)
           return fail(inner->allocations[b].getDefiningOp(),
                       "allocation in a nested region is not freed in that "
                       "region");
+      }
       scratch = std::max(scratch, inner->peak);
     }
   // A loop that provably never runs its body allocates nothing. (Other
@@ -150,11 +161,11 @@ bool ModelBuilder::modelNestedBlocks(
 bool ModelBuilder::collectEffects(BlockState &st, StmtId s) {
   Operation *op = st.bm->ops[s];
   StmtEffects &fx = st.effects[s];
-  // Awaiting only synchronises: its memory effects are the pending
-  // accesses of the work it awaits (added with the SSA uses), not unknown
-  // ones.
+  // An op that only synchronises (an await, gpu.wait): its memory effects
+  // are the pending accesses of the work it waits for
+  // (addAsyncCompletions), not unknown ones.
   auto all =
-      isAsyncOp(op, "async.await") || isAsyncOp(op, "async.await_all")
+      getOpSemantics(op).onlySynchronises
           ? std::make_optional(SmallVector<MemoryEffects::EffectInstance>())
           : getEffectsRecursively(op);
   if (!all) {
@@ -268,12 +279,10 @@ bool ModelBuilder::addAccess(BlockState &st, StmtId s,
 
 /// SSA edges of statement `s`: uses of values defined by earlier statements
 /// of the block, and uses of any alias of the block's buffers, anywhere
-/// inside it. Awaiting asynchronous work makes its pending accesses here.
-/// Relies on the buffers of earlier statements being collected.
+/// inside it. Relies on the buffers of earlier statements being collected.
 void ModelBuilder::addSsaEdges(BlockState &st, StmtId s) {
   Problem &p = st.bm->problem;
   Operation *op = st.bm->ops[s];
-  StmtEffects &fx = st.effects[s];
   op->walk([&](Operation *inner) {
     for (Value operand : inner->getOperands()) {
       if (isDefinedInside(operand, op))
@@ -282,23 +291,6 @@ void ModelBuilder::addSsaEdges(BlockState &st, StmtId s) {
         if (Operation *anc = st.block.findAncestorOpInBlock(*def))
           if (auto it = st.stmtOf.find(anc); it != st.stmtOf.end())
             p.addEdge(it->second, s);
-      if (isAsyncType(operand.getType())) {
-        // Awaiting asynchronous work (or depending on it) completes its
-        // accesses here: this statement makes them too, so the buffers it
-        // reads and writes stay alive and ordered until here.
-        Pending pending = aliases.asyncPending(operand);
-        for (auto [set, isRead] : {std::make_pair(&pending.reads, true),
-                                   std::make_pair(&pending.writes, false)})
-          for (BaseKey k : *set) {
-            (isRead ? fx.reads : fx.writes).add(k, Range());
-            if (auto it = st.bufferOf.find(k); it != st.bufferOf.end()) {
-              p.addUse(s, it->second);
-              st.pinned.insert(it->second);
-            }
-          }
-        fx.opaqueWrite |= pending.opaque;
-        continue;
-      }
       if (!isa<BaseMemRefType>(operand.getType()))
         continue;
       for (Value a : aliases.basesOf(operand).allocs)
@@ -306,6 +298,33 @@ void ModelBuilder::addSsaEdges(BlockState &st, StmtId s) {
           p.addUse(s, it->second);
     }
   });
+}
+
+/// Asynchronous work (AsyncWork.h) may run until the statement where it
+/// completes: that statement makes its pending accesses too, so the buffers
+/// the work reads and writes stay alive and ordered until there, and are
+/// pinned (recompute leaves them alone). Relies on every buffer of the
+/// block being collected.
+void ModelBuilder::addAsyncCompletions(BlockState &st) {
+  Problem &p = st.bm->problem;
+  for (const Completion &c : asyncWork.completionsIn(&st.block)) {
+    auto stmt = st.stmtOf.find(c.end);
+    if (stmt == st.stmtOf.end())
+      continue; // The terminator: nothing after it to order.
+    StmtId s = stmt->second;
+    StmtEffects &fx = st.effects[s];
+    const Pending &pending = asyncWork.getPending(c.pending);
+    for (auto [set, isRead] : {std::make_pair(&pending.reads, true),
+                               std::make_pair(&pending.writes, false)})
+      for (BaseKey k : *set) {
+        (isRead ? fx.reads : fx.writes).add(k, Range());
+        if (auto it = st.bufferOf.find(k); it != st.bufferOf.end()) {
+          p.addUse(s, it->second);
+          st.pinned.insert(it->second);
+        }
+      }
+    fx.opaqueWrite |= pending.opaque;
+  }
 }
 
 /// Opaque accesses (through a pointer of opaque provenance, or by an op

@@ -12,6 +12,7 @@
 
 #include "Accesses.h"
 #include "AliasAnalysis.h"
+#include "AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 
 #include "mlir/IR/Block.h"
@@ -49,12 +50,15 @@ struct BlockState {
 /// it relies on from the earlier ones.
 class ModelBuilder {
 public:
-  explicit ModelBuilder(mlir::Operation *func) : aliases(func) {}
+  explicit ModelBuilder(mlir::Operation *func)
+      : aliases(func), asyncWork(func, aliases) {}
 
   /// Function-wide analyses the block models need: captured buffers and
-  /// the use of async values. False after recording a failure.
+  /// where asynchronous work ends. False after recording a failure.
   bool prepare() {
     if (std::optional<ModelFailure> f = aliases.prepare())
+      failure = f;
+    else if (std::optional<ModelFailure> f = asyncWork.analyze())
       failure = f;
     return !failure;
   }
@@ -85,6 +89,7 @@ private:
                  const mlir::MemoryEffects::EffectInstance &e, bool trusted,
                  size_t numEffects);
   void addSsaEdges(BlockState &st, StmtId s);
+  void addAsyncCompletions(BlockState &st);
   void addCaptureAccesses(BlockState &st);
   bool refuseUseAfterFree(BlockState &st);
   void orderMemory(BlockState &st);
@@ -92,6 +97,7 @@ private:
   bool finish(BlockState &st);
 
   AliasAnalysis aliases;
+  AsyncWork asyncWork;
 };
 
 } // namespace model

@@ -15,7 +15,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Analysis/OpSemantics.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -253,7 +255,7 @@ std::optional<int64_t> allocationBytes(Value allocation, std::string *whyNot) {
   }
   // convert-bufferization-to-memref: an identity-layout memref.alloc of the
   // same shape, without alignment, and a copy.
-  if (def->getName().getStringRef() == "bufferization.clone")
+  if (isa<bufferization::CloneOp>(def))
     return heapBytes(type, std::nullopt, whyNot);
   // expand-realloc: a new buffer (same alignment) only when the result is
   // larger than the source; otherwise the source buffer is reused.
@@ -293,14 +295,12 @@ static int64_t saturatingAdd(int64_t a, int64_t b) {
   return r;
 }
 
-/// An add (float, integer or complex) and a multiplication.
+/// An add (float, integer or complex) and a multiplication (OpSemantics).
 static bool isAdd(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name == "arith.addf" || name == "arith.addi" || name == "complex.add";
+  return getOpSemantics(op).arith == OpSemantics::Arith::Add;
 }
 static bool isMul(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name == "arith.mulf" || name == "arith.muli" || name == "complex.mul";
+  return getOpSemantics(op).arith == OpSemantics::Arith::Mul;
 }
 
 bool isMultiplyAccumulate(Operation *op) {

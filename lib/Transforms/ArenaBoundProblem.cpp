@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArenaBoundProblem.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Arena/BlockArena.h"
@@ -21,13 +22,22 @@ using namespace peakmem;
 /// that block that uses `value` (deallocs aside), else `start`.
 static Operation *segmentEnd(Value value, Block *block, Block &entry,
                              ArrayRef<Operation *> stepOps,
-                             const LiveSegment &seg, Operation *start) {
+                             const LiveSegment &seg, Operation *start,
+                             const AsyncWorkEnds &async) {
   Operation *last = block == &entry ? stepOps[seg.last] : start;
   if (block != &entry)
-    for (Operation *user : value.getUsers())
-      if (Operation *anc = block->findAncestorOpInBlock(*user);
-          anc && !isa<memref::DeallocOp>(user) && last->isBeforeInBlock(anc))
+    for (Operation *user : value.getUsers()) {
+      Operation *anc = block->findAncestorOpInBlock(*user);
+      if (!anc || isa<memref::DeallocOp>(user))
+        continue;
+      if (last->isBeforeInBlock(anc))
         last = anc;
+      // Asynchronous work started there keeps it in use until it may end
+      // (an entry-block segment's last step says so already).
+      for (Operation *end : async.ends.lookup(anc))
+        if (last->isBeforeInBlock(end))
+          last = end;
+    }
   return last->isBeforeInBlock(start) ? start : last;
 }
 
@@ -35,6 +45,7 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
   std::vector<Operation *> stepOps;
   for (Operation &op : entry)
     stepOps.push_back(&op);
+  AsyncWorkEnds async = findAsyncWorkEnds(entry.getParentOp());
   for (const ArenaRoot &root : roots) {
     Operation *def = root.value.getDefiningOp();
     memref::DeallocOp dealloc;
@@ -44,7 +55,7 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
     if (!def || !dealloc || root.segments.empty())
       continue;
     Operation *last = segmentEnd(root.value, def->getBlock(), entry, stepOps,
-                                 root.segments.back(), def);
+                                 root.segments.back(), def, async);
     if (last->getBlock() == dealloc->getBlock() &&
         last->isBeforeInBlock(dealloc))
       dealloc->moveAfter(last);
@@ -52,12 +63,13 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
 }
 
 /// In the clone: every segment of `root` (`value`: its clone) becomes an
-/// allocation freed after the segment; the allocations are recorded in
-/// `weightOf` with the root. A view (and its shift constant, if unused) is
+/// allocation freed after the segment (after asynchronous work it starts,
+/// `async`); the allocations are recorded in `rootOf` with the root. A view (and its shift constant, if unused) is
 /// erased; an allocation serves its first segment.
 static void
 rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
                   Block &entry, ArrayRef<Operation *> stepOps,
+                  const AsyncWorkEnds &async,
                   DenseMap<Operation *, const ArenaRoot *> &rootOf) {
   Operation *def = value.getDefiningOp();
   for (Operation *user : llvm::make_early_inc_range(value.getUsers()))
@@ -77,7 +89,7 @@ rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
             ->setOperand(use->getOperandNumber(), alloc->getResult(0));
     }
     b.setInsertionPointAfter(segmentEnd(alloc->getResult(0), def->getBlock(),
-                                        entry, stepOps, seg, alloc));
+                                        entry, stepOps, seg, alloc, async));
     memref::DeallocOp::create(b, def->getLoc(), alloc->getResult(0));
     rootOf[alloc] = &root;
   }
@@ -147,10 +159,11 @@ FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
     return position.lookup(a->value.getDefiningOp()) <
            position.lookup(b->value.getDefiningOp());
   });
+  AsyncWorkEnds async = findAsyncWorkEnds(cloneFn);
   DenseMap<Operation *, const ArenaRoot *> rootOf;
   for (const ArenaRoot *root : sorted)
     rootToAllocations(*root, map.lookup(root->value), map, entry, stepOps,
-                      rootOf);
+                      async, rootOf);
   if (Value cloneArena = arena ? map.lookupOrNull(arena) : Value())
     if (Operation *def = cloneArena.getDefiningOp()) {
       for (Operation *user : llvm::make_early_inc_range(def->getUsers()))

@@ -50,13 +50,25 @@ static uint32_t stepOf(Operation *op, Block &entry,
   return anc ? pos.lookup(anc) : 0;
 }
 
+/// The last step the uses by `op` last (`usedUntil`: asynchronous work).
+static uint32_t lastStepOf(Operation *op, Block &entry,
+                           const DenseMap<Operation *, uint32_t> &pos,
+                           const DenseMap<Operation *, uint32_t> *usedUntil) {
+  Operation *anc = entry.findAncestorOpInBlock(*op);
+  if (!anc)
+    return 0;
+  return usedUntil ? std::max(pos.lookup(anc), usedUntil->lookup(anc))
+                   : pos.lookup(anc);
+}
+
 /// The group of `use`: its step, extended over the uses of every alias it
 /// makes (view-like ops, transitively).
 static UseGroup groupOf(OpOperand &use, Block &entry,
-                        const DenseMap<Operation *, uint32_t> &pos) {
+                        const DenseMap<Operation *, uint32_t> &pos,
+                        const DenseMap<Operation *, uint32_t> *usedUntil) {
   Operation *owner = use.getOwner();
   UseGroup g{&use, stepOf(owner, entry, pos), 0, false};
-  g.last = g.first;
+  g.last = lastStepOf(owner, entry, pos, usedUntil);
   auto view = dyn_cast<ViewLikeOpInterface>(owner);
   if (!view || view.getViewSource() != use.get()) {
     g.overwrites = owner->getBlock() == &entry && overwritesWhole(use);
@@ -65,7 +77,8 @@ static UseGroup groupOf(OpOperand &use, Block &entry,
   SmallVector<Value> work(owner->getResults());
   while (!work.empty())
     for (OpOperand &u : work.pop_back_val().getUses()) {
-      g.last = std::max(g.last, stepOf(u.getOwner(), entry, pos));
+      g.last =
+          std::max(g.last, lastStepOf(u.getOwner(), entry, pos, usedUntil));
       auto inner = dyn_cast<ViewLikeOpInterface>(u.getOwner());
       if (inner && inner.getViewSource() == u.get())
         llvm::append_range(work, u.getOwner()->getResults());
@@ -75,7 +88,8 @@ static UseGroup groupOf(OpOperand &use, Block &entry,
 
 SmallVector<LiveSegment>
 peakmem::liveSegments(Value root, Block &entry,
-                      const DenseMap<Operation *, uint32_t> &pos) {
+                      const DenseMap<Operation *, uint32_t> &pos,
+                      const DenseMap<Operation *, uint32_t> *usedUntil) {
   Operation *def = root.getDefiningOp();
   uint32_t start = def ? stepOf(def, entry, pos) : 0;
   bool nested = def && def->getBlock() != &entry;
@@ -86,7 +100,7 @@ peakmem::liveSegments(Value root, Block &entry,
     // A free ends the life it follows; it is not a use of the bytes.
     if (isa<memref::DeallocOp>(use.getOwner()))
       continue;
-    UseGroup g = groupOf(use, entry, pos);
+    UseGroup g = groupOf(use, entry, pos, usedUntil);
     byStep[g.first].push_back(g);
   }
   SmallVector<LiveSegment> segments(1);

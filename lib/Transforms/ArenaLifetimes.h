@@ -48,10 +48,13 @@ bool overwritesWhole(mlir::OpOperand &use);
 /// callers check that first); its memref.deallocs are not uses. A root in
 /// a nested block, or one whose value
 /// feeds no full overwrite after a gap, has one segment from its own step
-/// to its last use.
-llvm::SmallVector<LiveSegment>
-liveSegments(mlir::Value root, mlir::Block &entry,
-             const llvm::DenseMap<mlir::Operation *, uint32_t> &pos);
+/// to its last use. `usedUntil` (when given) is, for each entry op, the last
+/// step its uses last: later than its own when it starts asynchronous work
+/// that runs until a later op (peakmem/Analysis/AsyncWork.h).
+llvm::SmallVector<LiveSegment> liveSegments(
+    mlir::Value root, mlir::Block &entry,
+    const llvm::DenseMap<mlir::Operation *, uint32_t> &pos,
+    const llvm::DenseMap<mlir::Operation *, uint32_t> *usedUntil = nullptr);
 
 } // namespace peakmem
 

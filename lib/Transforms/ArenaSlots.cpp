@@ -6,6 +6,7 @@
 
 #include "ArenaSlots.h"
 #include "ArenaAliases.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/AttrNames.h"
@@ -23,6 +24,19 @@ bool peakmem::runsOneAtATime(Operation *op) {
                              "scf.execute_region", "scf.index_switch",
                              "affine.for", "affine.if", "memref.alloca_scope"},
                             op->getName().getStringRef());
+}
+
+DenseMap<Operation *, uint32_t>
+peakmem::asyncUsedUntil(Operation *fn, Block &entry,
+                        const DenseMap<Operation *, uint32_t> &pos) {
+  DenseMap<Operation *, uint32_t> usedUntil;
+  AsyncWorkEnds async = findAsyncWorkEnds(fn);
+  for (Operation &op : entry) {
+    usedUntil[&op] = pos.lookup(&op);
+    for (Operation *end : async.ends.lookup(&op))
+      usedUntil[&op] = std::max(usedUntil[&op], pos.lookup(end));
+  }
+  return usedUntil;
 }
 
 ArenaRoot ArenaSlot::root() const {
@@ -105,8 +119,10 @@ static LogicalResult readSize(Operation *op, ArenaSlot &s,
 
 FailureOr<ArenaSlot>
 peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
-                  const DenseMap<Operation *, uint32_t> &pos, int64_t arenaSize,
-                  int64_t arenaAlign, const SlotRules &rules) {
+                  const DenseMap<Operation *, uint32_t> &pos,
+                  const DenseMap<Operation *, uint32_t> &usedUntil,
+                  int64_t arenaSize, int64_t arenaAlign,
+                  const SlotRules &rules) {
   ArenaSlot s;
   s.op = op;
   s.offset = offset;
@@ -150,7 +166,7 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
   // A nested slot is live for its statement's whole step; an entry-block
   // slot from itself to its last use, in segments where a use overwrites
   // it whole after a gap (one value used for two lives, as after `cse`).
-  s.segments = liveSegments(s.value(), entry, pos);
+  s.segments = liveSegments(s.value(), entry, pos, &usedUntil);
   s.first = s.segments.front().first;
   s.last = s.segments.back().last;
   if (s.nested)
@@ -203,6 +219,7 @@ peakmem::readPlannedSlots(Operation *fn, int64_t arenaSize, int64_t arenaAlign,
   DenseMap<Operation *, uint32_t> pos;
   for (Operation &op : entry)
     pos[&op] = pos.size();
+  DenseMap<Operation *, uint32_t> usedUntil = asyncUsedUntil(fn, entry, pos);
   SmallVector<ArenaSlot> slots;
   WalkResult walk = fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
     Attribute attr = op->getAttr(kArenaOffsetAttr);
@@ -216,7 +233,8 @@ peakmem::readPlannedSlots(Operation *fn, int64_t arenaSize, int64_t arenaAlign,
       return WalkResult::interrupt();
     }
     FailureOr<ArenaSlot> slot =
-        readSlot(op, offset.getInt(), entry, pos, arenaSize, arenaAlign, rules);
+        readSlot(op, offset.getInt(), entry, pos, usedUntil, arenaSize,
+                 arenaAlign, rules);
     if (failed(slot))
       return WalkResult::interrupt();
     slots.push_back(std::move(*slot));

@@ -32,6 +32,13 @@ namespace peakmem {
 /// execution.
 bool runsOneAtATime(mlir::Operation *op);
 
+/// For each op of `entry` (the entry block of `fn`), the last step its uses
+/// last: its own, or later when it starts asynchronous work
+/// (peakmem/Analysis/AsyncWork.h: the step where that work may end).
+llvm::DenseMap<mlir::Operation *, uint32_t>
+asyncUsedUntil(mlir::Operation *fn, mlir::Block &entry,
+               const llvm::DenseMap<mlir::Operation *, uint32_t> &pos);
+
 /// How a pass names what it checks.
 struct SlotRules {
   /// "peakmem-verify-arena".
@@ -66,11 +73,13 @@ struct ArenaSlot {
 /// result) at `offset` in an arena of `arenaSize` bytes aligned to
 /// `arenaAlign`, `pos` giving the step of each op of `entry`. Its alignment
 /// is its element size rounded to a power of two, raised to its
-/// `peakmem.align` and (an allocation) its `alignment`. Emits an error at
-/// the offending op and fails when a rule above does not hold.
+/// `peakmem.align` and (an allocation) its `alignment`; `usedUntil` is
+/// asyncUsedUntil. Emits an error at the offending op and fails when a rule
+/// above does not hold.
 mlir::FailureOr<ArenaSlot>
 readSlot(mlir::Operation *op, int64_t offset, mlir::Block &entry,
          const llvm::DenseMap<mlir::Operation *, uint32_t> &pos,
+         const llvm::DenseMap<mlir::Operation *, uint32_t> &usedUntil,
          int64_t arenaSize, int64_t arenaAlign, const SlotRules &rules);
 
 /// The slots of a recorded plan of `fn` (every memref.alloc carrying

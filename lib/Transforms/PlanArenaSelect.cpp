@@ -204,11 +204,15 @@ std::vector<ArenaRoot> peakmem::candidateRoots(Block &entry,
   DenseMap<Operation *, uint32_t> pos;
   for (Operation &op : entry)
     pos[&op] = pos.size();
+  // Asynchronous work keeps the buffers it uses live until it may end: a
+  // free never moves before that.
+  DenseMap<Operation *, uint32_t> usedUntil =
+      asyncUsedUntil(entry.getParentOp(), entry, pos);
   std::vector<ArenaRoot> roots;
   for (const Candidate &c : placed) {
     Value v = memref::AllocOp(c.alloc).getResult();
     roots.push_back({v, c.bytes, alignTo(c.bytes, c.align), c.align, c.nested,
-                     liveSegments(v, entry, pos)});
+                     liveSegments(v, entry, pos, &usedUntil)});
   }
   return roots;
 }

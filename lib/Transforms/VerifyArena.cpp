@@ -103,15 +103,17 @@ static const SlotRules kViewRules{"peakmem-verify-arena", "view",
                                   /*allocation=*/false};
 
 /// Reads one view: constant offset, then the slot rules (ArenaSlots.h).
-static FailureOr<ArenaSlot> readView(memref::ViewOp view, Block &entry,
-                                     const DenseMap<Operation *, uint32_t> &pos,
-                                     int64_t arenaSize, int64_t arenaAlign) {
+static FailureOr<ArenaSlot>
+readView(memref::ViewOp view, Block &entry,
+         const DenseMap<Operation *, uint32_t> &pos,
+         const DenseMap<Operation *, uint32_t> &usedUntil, int64_t arenaSize,
+         int64_t arenaAlign) {
   APInt shift;
   if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
     return view.emitError() << "peakmem-verify-arena: view offset is not a "
                                "constant";
-  return readSlot(view, shift.getSExtValue(), entry, pos, arenaSize, arenaAlign,
-                  kViewRules);
+  return readSlot(view, shift.getSExtValue(), entry, pos, usedUntil, arenaSize,
+                  arenaAlign, kViewRules);
 }
 
 namespace {
@@ -147,6 +149,8 @@ readViews(FunctionOpInterface fn, Value arena, int64_t size, int64_t align) {
   DenseMap<Operation *, uint32_t> pos;
   for (Operation &op : entry)
     pos[&op] = pos.size();
+  // Asynchronous work keeps the views it uses live until it may end.
+  DenseMap<Operation *, uint32_t> usedUntil = asyncUsedUntil(fn, entry, pos);
   SmallVector<memref::ViewOp> arenaViews;
   fn.getFunctionBody().walk([&](memref::ViewOp view) {
     if (view.getSource() == arena)
@@ -154,7 +158,8 @@ readViews(FunctionOpInterface fn, Value arena, int64_t size, int64_t align) {
   });
   SmallVector<ArenaSlot> views;
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaSlot> v = readView(view, entry, pos, size, align);
+    FailureOr<ArenaSlot> v =
+        readView(view, entry, pos, usedUntil, size, align);
     if (failed(v))
       return failure();
     views.push_back(*v);

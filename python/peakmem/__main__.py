@@ -57,13 +57,14 @@ COMMANDS = {
     "plot": Command(
         "peakmem.cli.plot", "plot live bytes over statements",
         "Imports and optimizes MODEL (without executing it) and plots the live heap\n"
-        "bytes at every statement of the function, as imported and after peakmem\n"
-        "(with --upstream, also after optimize-allocation-liveness), with the\n"
-        "certified lower bound. With --arena, draws the static arena plan of the\n"
-        "optimized program instead: each buffer a rectangle (statement steps\n"
-        "against byte offsets), with the arena size, its lower bound and the best\n"
-        "baseline planner's arena.",
-        "peakmem plot model.tflite -o live.png --upstream"),
+        "bytes at every statement of the function, as imported, after upstream\n"
+        "optimize-allocation-liveness (--no-upstream leaves it out) and after\n"
+        "peakmem, with the certified lower bound; a second panel zooms on upstream\n"
+        "and peakmem when the imported program peaks far above them. With --arena,\n"
+        "draws the static arena plan of the optimized program instead: each buffer\n"
+        "a rectangle (statements against byte offsets), with the arena size, its\n"
+        "lower bound, the best baseline planners' arena and what lies outside it.",
+        "peakmem plot model.tflite -o live.png"),
 }
 
 # Former subcommands that are scripts of a source checkout now (they read

@@ -37,10 +37,18 @@ ALLOW_UNREGISTERED = "--allow-unregistered-dialect"
 # LLVM's optimizer dominates the run time on real networks: mobilenet_v2 of
 # the corpus takes 7 s in total at -O0, 27 s at -O1, 95 s at -O3.
 DEFAULT_OPT_LEVEL = 0
+# The runtime library per --allocator: the counting heap (malloc semantics) or
+# the model of PyTorch's CUDA caching allocator (lib/Runtime/CachingRuntime.c).
+RUNTIMES = {"malloc": "lib/libpeakmem_runtime.so",
+            "caching": "lib/libpeakmem_caching_runtime.so"}
+# Extra lines the caching runtime prints at peakmem_end.
+CACHING_FIELDS = ("allocated_peak_bytes", "reserved_peak_bytes",
+                  "small_segments", "large_segments", "reserved_small_bytes",
+                  "reserved_large_bytes")
 
 
 # element type -> (peakmem_fill kind, bytes per element). Keep the kinds in
-# sync with the enum in lib/Runtime/CountingAllocator.c.
+# sync with the enum in lib/Runtime/DriverData.c.
 ELEMENT_KINDS = {
     "f32": (0, 4),
     "f64": (1, 8),
@@ -367,6 +375,11 @@ class ExecResult:
     # Freed blocks whose poison was overwritten (writes after free); always 0
     # in a result returned by execute_text (it raises MemorySafetyError).
     use_after_free_writes: int = 0
+    # --allocator caching: its peaks (allocated = rounded blocks, reserved =
+    # segments) and every CACHING_FIELDS value; None under malloc.
+    allocated_peak_bytes: Optional[int] = None
+    reserved_peak_bytes: Optional[int] = None
+    caching_stats: Optional[dict] = None
 
 
 def _field(out: str, key: str) -> str:
@@ -379,15 +392,21 @@ def _field(out: str, key: str) -> str:
 def execute_text(text: str, function: Optional[str] = None,
                  keep: Optional[str] = None, seed: int = 0,
                  timeout: Optional[float] = None,
-                 opt_level: int = DEFAULT_OPT_LEVEL) -> ExecResult:
-    """Runs the function under test of a bufferized module given as text."""
+                 opt_level: int = DEFAULT_OPT_LEVEL,
+                 allocator: str = "malloc") -> ExecResult:
+    """Runs the function under test of a bufferized module given as text
+    (`allocator`: a key of RUNTIMES)."""
+    if allocator not in RUNTIMES:
+        raise ExecError(f"unknown allocator '{allocator}' (expected one of "
+                        f"{', '.join(RUNTIMES)})")
     if keep:
         workdir = pathlib.Path(keep)
         workdir.mkdir(parents=True, exist_ok=True)
-        return _execute_in(text, function, workdir, seed, timeout, opt_level)
+        return _execute_in(text, function, workdir, seed, timeout, opt_level,
+                           allocator)
     with tempfile.TemporaryDirectory(prefix="peakmem-exec-") as tmp:
         return _execute_in(text, function, pathlib.Path(tmp), seed, timeout,
-                           opt_level)
+                           opt_level, allocator)
 
 
 def execute_file(path: str, **kwargs) -> ExecResult:
@@ -405,10 +424,11 @@ def _run(cmd, what: str, timeout) -> str:
 
 
 def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
-                seed: int, timeout, opt_level: int) -> ExecResult:
+                seed: int, timeout, opt_level: int,
+                allocator: str = "malloc") -> ExecResult:
     mlir_opt = binaries.llvm_tool("mlir-opt")
     runner = binaries.llvm_tool("mlir-runner")
-    runtime = binaries.build_product("lib/libpeakmem_runtime.so")
+    runtime = binaries.build_product(RUNTIMES[allocator])
 
     source = workdir / "input.mlir"
     source.write_text(text)
@@ -468,6 +488,10 @@ def _execute_in(text: str, function: Optional[str], workdir: pathlib.Path,
         modeled_peak=modeled_peak(func),
         stdout=out,
         use_after_free_writes=int(_field(out, "use_after_free_writes")))
+    if allocator == "caching":
+        res.caching_stats = {k: int(_field(out, k)) for k in CACHING_FIELDS}
+        res.allocated_peak_bytes = res.caching_stats["allocated_peak_bytes"]
+        res.reserved_peak_bytes = res.caching_stats["reserved_peak_bytes"]
     if res.use_after_free_writes:
         raise MemorySafetyError(
             f"use after free in @{func.name}: use_after_free_writes: "

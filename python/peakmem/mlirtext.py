@@ -111,6 +111,7 @@ def split_top(text: str) -> List[str]:
 # --------------------------------------------------------------------------
 
 _INT = re.compile(r"^(-?\d+)(?:\s*:\s*[\w]+)?$")
+_DENSE_INT_ARRAY = re.compile(r"^array<[su]?i\d+(?::\s*(-?\d+(?:\s*,\s*-?\d+)*))?>$")
 
 
 def _unquote(text: str) -> str:
@@ -119,13 +120,17 @@ def _unquote(text: str) -> str:
 
 def parse_attr_value(text: str):
     """An attribute value: int (with or without `: iN`), bool, string,
-    dictionary (a dict), or anything else as its text."""
+    dictionary (a dict), dense integer array (`array<i64: 1, 2>`, a list),
+    or anything else as its text."""
     text = text.strip()
     if text in ("true", "false"):
         return text == "true"
     m = _INT.match(text)
     if m:
         return int(m.group(1))
+    m = _DENSE_INT_ARRAY.match(text)
+    if m:
+        return [int(v) for v in m.group(1).split(",")] if m.group(1) else []
     if text.startswith('"') and skip_string(text, 0) == len(text):
         return _unquote(text)
     if text.startswith("{") and match(text, 0) == len(text):
@@ -167,6 +172,17 @@ class Function:
     arg_types: List[str]  # types as printed
     result_types: List[str]
     attributes: str       # the `attributes {...}` dict text, or ""
+    arg_entries: List[str] = dataclasses.field(default_factory=list)  # `%a: T {attrs}`
+    # Where the body's `{` is in `source` (read when `body` is asked for).
+    source: str = dataclasses.field(default="", repr=False, compare=False)
+    body_start: int = -1
+
+    @property
+    def body(self) -> str:
+        """The text between the body's braces ("" for a declaration)."""
+        if self.body_start < 0:
+            return ""
+        return self.source[self.body_start + 1:match(self.source, self.body_start) - 1]
 
     @property
     def symbol(self) -> str:
@@ -236,10 +252,12 @@ def parse_functions(text: str, nested: bool = False) -> List[Function]:
             i = aend
         while i < len(text) and text[i] == " ":
             i += 1
+        has_body = i < len(text) and text[i] == "{"
         funcs.append(Function(
-            name=m.group(2), visibility=m.group(1) or "public",
-            has_body=i < len(text) and text[i] == "{",
-            arg_types=args, result_types=results, attributes=attributes))
+            name=m.group(2), visibility=m.group(1) or "public", has_body=has_body,
+            arg_types=args, result_types=results, attributes=attributes,
+            arg_entries=split_top(text[paren + 1:end - 1]),
+            source=text, body_start=i if has_body else -1))
     return funcs
 
 

@@ -46,12 +46,13 @@ def function_attrs(text: str, function: Optional[str] = None) -> Dict[str, objec
 
 def arena_stats(text: str, function: Optional[str] = None) -> dict:
     """peakmem-plan-arena's `peakmem.arena_stats` of a function (the first one
-    by default): {"baselines": {name: bytes}, "stop": reason}, or {}."""
+    by default): {"baselines": {name: bytes}, "stop": reason, "order": kept |
+    reordered | traded, "live_bound", "live_bound_before"[, ...]}, or {}."""
     func = mlirtext.find_function(text, function)
     stats = func.peakmem_attrs().get("arena_stats") if func else None
     if not isinstance(stats, dict):
         return {}
-    return {"baselines": dict(stats.get("baselines", {})), "stop": stats.get("stop")}
+    return dict(stats, baselines=dict(stats.get("baselines", {})))
 
 
 def record(text: str, name: str, function: Optional[str] = None) -> dict:

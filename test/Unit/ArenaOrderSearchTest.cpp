@@ -36,7 +36,6 @@ int64_t exactArena(const Problem &p, const Order &order,
   ArenaExtraction x = extractArenaProblem(p, order, xo);
   *live = liveBytesLowerBound(x.problem);
   ArenaPlannerOptions po;
-  po.budgetMs = 1e9;
   ArenaPlannerResult r = planArena(x.problem, po);
   EXPECT_TRUE(r.provenOptimal);
   return r.plan.size;
@@ -125,11 +124,9 @@ TEST(ArenaOrderSearch, AgainstBruteForce) {
     int64_t fixed = exactArena(in.p, in.start, in.xo, &startLive);
     int64_t brute = bruteOverOrders(in.p, in.xo, startLive);
     ArenaOrderSearchOptions o;
-    // Stops when it reaches the brute-force optimum; the budget only bounds
-    // the blocks where it does not (the count below), so load cannot flake.
-    o.budgetMs = 1000;
+    // Stops when it reaches the brute-force optimum; the neighbours only
+    // bound the blocks where it does not (the count below).
     o.target = brute;
-    o.neighbourPlanMs = 5;
     o.exhaustiveMaxOrders = 0; // The walk, not the enumeration.
     o.seed = iter;
     ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);
@@ -173,8 +170,7 @@ TEST(ArenaOrderSearch, TradeOnlyForASmallerArena) {
     int64_t beyond = bruteOverOrders(in.p, in.xo, startLive + allowance);
     tradeable += beyond < within;
     ArenaOrderSearchOptions o;
-    o.budgetMs = 25;
-    o.neighbourPlanMs = 5;
+    o.maxNeighbours = 100;
     o.maxLivePeakIncrease = allowance;
     o.exhaustiveMaxOrders = 0;
     o.seed = iter;
@@ -224,8 +220,7 @@ TEST(ArenaOrderSearch, FindsTheTrade) {
   // Both the walk and the enumeration find it.
   for (size_t exhaustiveMax : {0, 1000}) {
     ArenaOrderSearchOptions o;
-    o.budgetMs = 1000; // The walk trades in its last quarter.
-    o.neighbourPlanMs = 5;
+    // The walk trades in its last quarter of neighbours.
     o.exhaustiveMaxOrders = exhaustiveMax;
     o.target = within;
     ArenaOrderSearchResult r = searchArenaOrder(p, start, xo, o);
@@ -255,7 +250,6 @@ TEST(ArenaOrderSearch, ExhaustiveProvesTheOptimum) {
     int64_t startLive;
     exactArena(in.p, in.start, in.xo, &startLive);
     ArenaOrderSearchOptions o;
-    o.budgetMs = 1e9;
     o.exhaustiveMaxOrders = 5040; // Every order of up to 7 statements.
     ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);
     ASSERT_TRUE(r.exhaustive) << "iteration " << iter;
@@ -305,7 +299,7 @@ TEST(ArenaOrderSearch, StopsAtTheTarget) {
   std::mt19937 rng(31);
   Instance in = randomInstance(rng, 6);
   ArenaOrderSearchOptions o;
-  o.budgetMs = 1e9; // Must stop by reaching the target, not the budget.
+  // Must stop by reaching the target, not the budget.
   int64_t live;
   o.target = exactArena(in.p, in.start, in.xo, &live) + 1;
   ArenaOrderSearchResult r = searchArenaOrder(in.p, in.start, in.xo, o);

@@ -343,14 +343,14 @@ def test_optimize_report_with_chain_recomputation():
     # `python -m peakmem optimize` end to end on the chain-into-concat test
     # program, with a recompute budget that admits the chain (3.3% MACs).
     import io
-    from peakmem import optimize
+    from peakmem import optimize, report
     pipeline = ("builtin.module(func.func(peakmem-reorder,"
                 "peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3},peakmem-certify,"
                 "peakmem-report{remarks=0}))")
     r = optimize.optimize(str(REPO / "test/Execution/recompute-chain.mlir"),
                           pipeline=pipeline)
     out = io.StringIO()
-    optimize.print_report(r, out)
+    report.print_report(r, out)
     text = out.getvalue()
     assert "peak as imported:      6,144 B modeled, 6,144 B measured" in text
     assert "peakmem:               5,120 B modeled, 5,120 B measured" in text
@@ -364,7 +364,11 @@ def test_optimize_report_with_chain_recomputation():
     # 5,120 B bound (TVM greedy_by_conflicts needs 7,168 B); the program then
     # allocates the arena (+4 B alignment padding) and the 1 KiB result.
     assert ("arena:                 5,120 B, lower bound 5,120 B: optimal (certified); "
-            "best baseline iree-best-fit 5,120 B (tied with 3 more), peakmem +0.0%") in text
+            "best baseline iree-best-fit 5,120 B (tied with tflm-greedy, tvm-greedy-by-size, "
+            "tvm-hill-climb), peakmem +0.0%") in text
+    # What a device holds: the arena, the result outside it, the arguments.
+    assert ("device memory:         12,288 B = arena 5,120 B + 1 result outside the arena "
+            "1,024 B + 4 arguments (inputs, weights) 6,144 B") in text
     assert r["arena_baselines"]["tvm-greedy-by-conflicts"] == 7168
     assert ("arena program:         6,148 B modeled, 6,148 B measured") in text
     assert r["digest_arena"] == r["digest_imported"]
@@ -472,13 +476,13 @@ def test_arena_line_names_the_order_search():
     # The report line says when peakmem-plan-arena's order search changed the
     # order with the placement (peakmem.arena_stats order / live bounds), and
     # says nothing of it when the order was kept.
-    from peakmem import optimize
+    from peakmem import report
     r = {"arena_size": 256, "arena_lower_bound": 256, "arena_optimal": True,
          "arena_baselines": {"tflm-greedy": 256}, "arena_order": "reordered",
          "arena_live_bound": 256, "arena_live_bound_before": 512}
-    assert optimize.arena_line(r) == (
+    assert report.arena_line(r) == (
         "arena:                 256 B, lower bound 256 B: optimal (certified); "
         "order reordered with the placement (live bound 512 B -> 256 B); "
         "best baseline tflm-greedy 256 B, peakmem +0.0%")
     r["arena_order"] = "kept"
-    assert "order" not in optimize.arena_line(r).split("; ")[1]
+    assert "order" not in report.arena_line(r).split("; ")[1]

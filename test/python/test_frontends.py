@@ -2,7 +2,8 @@
 """Tests of the model importers (python/peakmem/frontends).
 
 Run: /usr/bin/python3 -m pytest test/python/test_frontends.py
-Needs mlir-opt (LLVM 22); model tests skip when ../shared/models is absent.
+Needs mlir-opt (LLVM 22); model tests skip ("data:") when the models are absent
+($PEAKMEM_MODELS, default ../shared/models: shared_models.py).
 """
 
 import pathlib
@@ -18,13 +19,13 @@ from peakmem import binaries
 from peakmem.frontends import importer, pipeline
 from peakmem.frontends.tosa_emitter import ImportError_
 
-MODELS = REPO.parent / "shared" / "models"
+from shared_models import MODELS, needs
 PY = "/usr/bin/python3"
 
 onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper
 
-needs_models = pytest.mark.skipif(not MODELS.is_dir(), reason="../shared/models not present")
+needs_models = needs(MODELS)
 
 
 def _allocs(text):

@@ -103,3 +103,25 @@ def test_arena_default_programs():
     assert s["arena: oracle checked"] >= s["arena: planned"] // 2, s
     if nexec:
         assert s.get("arena executed", 0) == nexec, s
+
+
+def test_forged_alias_through_a_reinterpret_cast():
+    """Issue #22 item 6 on the hand-written plan: a fill through a
+    reinterpret_cast of %view moved onto the bytes of %view_0 (live) is a
+    violation; the same cast inside %view is not."""
+    import random
+    from fuzz import arena_edit
+    plan = fuzz.parse_arena_plan(PLAN)
+    kinds = {}
+    for seed in range(40):
+        for kind, what, text in arena_edit.forged_aliases(
+                PLAN, plan, random.Random(seed), 1):
+            bad = fuzz.arena_violations(fuzz.parse_arena_plan(text))
+            if kind == "forged-alias":
+                assert any("reaches bytes [256, 512)" in x for x in bad), \
+                    (what, bad)
+            else:
+                assert bad == [], (what, bad)
+            assert "= memref.reinterpret_cast %view" in text
+            kinds[kind] = kinds.get(kind, 0) + 1
+    assert set(kinds) == {"forged-alias", "alias-inside"}, kinds

@@ -418,3 +418,41 @@ def test_bug_verifier_accepts_numbers_without_certificate():
     rc, out, err = _opt(NO_CERTIFICATE, fuzz.func_pipeline(
         "peakmem-report{remarks=0}"))
     assert "peakmem.peak = 512 : i64" in out
+
+
+# --------------------------------------------------------------------------
+# Determinism (issue #23, docs/Testing.md "Determinism")
+# --------------------------------------------------------------------------
+
+def test_determinism_check_names_the_program_that_differs(monkeypatch):
+    """check_determinism on canned runs: identical runs count the pass as
+    deterministic for every program; a function printed otherwise in the
+    second run is a problem of its program only, a remark of another
+    program that differs one of that program."""
+    from fuzz import determinism
+    progs = [fuzz.generate(fuzz.EXT_BASE + k) for k in range(3)]
+    text = determinism.batch_module(progs)
+    assert text.count("module {") == 1
+    for p in progs:
+        assert f"func.func @{p.name}(" in text
+    first = "module {\n" + "".join(p.text for p in progs) + "}\n"
+    remark = f"<unknown>:0: remark: loc(\"{progs[2].name}\"): x\n"
+    runs = {"same": [(0, first, remark), (0, first, remark)],
+            "func": [(0, first, ""), (0, first.replace(
+                progs[1].text, progs[1].text.replace(
+                    "memref.alloc()", "memref.alloc() ", 1)), "")],
+            "diag": [(0, first, remark), (0, first, remark + remark)]}
+    for name, (one, two) in runs.items():
+        monkeypatch.setattr(determinism, "opt_run",
+                            lambda *a, **k: one)
+        monkeypatch.setattr(determinism, "run_busy", lambda *a: two)
+        outs = {p.seed: fuzz.PassOutcome(p.seed) for p in progs}
+        determinism.check_determinism(progs, outs, ["report"])
+        bad = [s for s, o in outs.items() if o.problems]
+        if name == "same":
+            assert not bad
+            assert all(o.variants["deterministic: report"] == 1
+                       for o in outs.values())
+        else:
+            assert bad == [progs[1 if name == "func" else 2].seed], \
+                (name, {s: o.problems for s, o in outs.items()})

@@ -23,7 +23,7 @@ onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper
 
 from peakmem.frontends import importer, selfcheck
-from peakmem.frontends.tosa_emitter import UnsupportedOp
+from peakmem.frontends.tosa_emitter import ImportError_, UnsupportedOp
 
 RNG = np.random.default_rng(4321)
 
@@ -136,28 +136,29 @@ def sigmoid(v):
 
 
 # ---------------------------------------------------------------- the cases
-def build():
-    g = Graph()
-    S4 = (1, 3, 4, 5)
+S4 = (1, 3, 4, 5)
 
-    def unary(case, op_type, fn, shape=S4, lo=-3.0, hi=3.0, **attrs):
-        x, xa = g.inp(shape, lo, hi)
-        g.op(case, op_type, [x], fn(xa), **attrs)
 
-    unary("hardsigmoid", "HardSigmoid", lambda v: np.clip(0.2 * v + 0.5, 0, 1), alpha=0.2, beta=0.5)
-    unary("hardswish", "HardSwish", lambda v: v * np.clip(v / 6 + 0.5, 0, 1))
-    unary("sigmoid", "Sigmoid", sigmoid)
-    unary("tanh", "Tanh", np.tanh)
-    unary("relu", "Relu", lambda v: np.maximum(v, 0))
-    unary("leakyrelu", "LeakyRelu", lambda v: np.where(v >= 0, v, 0.1 * v), alpha=0.1)
-    unary("elu", "Elu", lambda v: np.where(v > 0, v, 0.7 * np.expm1(v)), alpha=0.7)
-    unary("softplus", "Softplus", lambda v: np.log1p(np.exp(v)))
-    unary("floor", "Floor", np.floor)
-    unary("ceil", "Ceil", np.ceil)
-    unary("exp", "Exp", np.exp, (2, 6))
-    unary("log", "Log", np.log, (2, 6), 0.1, 3.0)
-    unary("sqrt", "Sqrt", np.sqrt, (2, 6), 0.0, 3.0)
-    unary("reciprocal", "Reciprocal", lambda v: 1 / v, (2, 6), 0.5, 3.0)
+def unary(g, case, op_type, fn, shape=S4, lo=-3.0, hi=3.0, **attrs):
+    x, xa = g.inp(shape, lo, hi)
+    g.op(case, op_type, [x], fn(xa), **attrs)
+
+
+def _cases_activations(g):
+    unary(g, "hardsigmoid", "HardSigmoid", lambda v: np.clip(0.2 * v + 0.5, 0, 1), alpha=0.2, beta=0.5)
+    unary(g, "hardswish", "HardSwish", lambda v: v * np.clip(v / 6 + 0.5, 0, 1))
+    unary(g, "sigmoid", "Sigmoid", sigmoid)
+    unary(g, "tanh", "Tanh", np.tanh)
+    unary(g, "relu", "Relu", lambda v: np.maximum(v, 0))
+    unary(g, "leakyrelu", "LeakyRelu", lambda v: np.where(v >= 0, v, 0.1 * v), alpha=0.1)
+    unary(g, "elu", "Elu", lambda v: np.where(v > 0, v, 0.7 * np.expm1(v)), alpha=0.7)
+    unary(g, "softplus", "Softplus", lambda v: np.log1p(np.exp(v)))
+    unary(g, "floor", "Floor", np.floor)
+    unary(g, "ceil", "Ceil", np.ceil)
+    unary(g, "exp", "Exp", np.exp, (2, 6))
+    unary(g, "log", "Log", np.log, (2, 6), 0.1, 3.0)
+    unary(g, "sqrt", "Sqrt", np.sqrt, (2, 6), 0.0, 3.0)
+    unary(g, "reciprocal", "Reciprocal", lambda v: 1 / v, (2, 6), 0.5, 3.0)
     x, xa = g.inp(S4)
     g.op("clip", "Clip", [x, g.init(np.float32(-0.5)), g.init(np.float32(2.0))],
          np.clip(xa, -0.5, 2.0))
@@ -169,6 +170,8 @@ def build():
     slope = np.array([0.1, -0.3, 0.5], np.float32).reshape(3, 1, 1)
     g.op("prelu", "PRelu", [x, g.init(slope)], np.where(xa >= 0, xa, slope * xa))
 
+
+def _cases_variadic_softmax(g):
     # Variadic Max / Min / Sum / Mean.
     xs = [g.inp(S4) for _ in range(3)]
     for case, op_type, fn in (("max3", "Max", np.maximum), ("min3", "Min", np.minimum),
@@ -185,6 +188,8 @@ def build():
     g.op("logsoftmax", "LogSoftmax", [x], xa - xa.max(1, keepdims=True)
          - np.log(np.exp(xa - xa.max(1, keepdims=True)).sum(1, keepdims=True)), axis=1)
 
+
+def _cases_resize(g):
     # Resize.
     for case, mode, ctm, nm in (("resize_linear", "linear", "half_pixel", "floor"),
                                 ("resize_linear_ac", "linear", "align_corners", "floor"),
@@ -197,6 +202,8 @@ def build():
         g.op(case, "Resize", [x, "", "", sizes], resize_ref(xa, 6, 8, mode, ctm, nm), mode=mode,
              coordinate_transformation_mode=ctm, nearest_mode=nm)
 
+
+def _cases_conv_transpose(g):
     # ConvTranspose: stride 2 with pads and output_padding, bias; stride 1 no pads.
     for case, (h, k, s, pads, opad) in (("convT_s2", (3, 3, 2, [1, 1, 1, 1], [1, 1])),
                                         ("convT_s1", (4, 2, 1, [0, 0, 0, 0], [0, 0])),
@@ -211,6 +218,8 @@ def build():
         g.op(case, "ConvTranspose", [x, g.init(w), g.init(b)], ref, strides=[s, s], pads=pads,
              output_padding=opad, kernel_shape=[k, k])
 
+
+def _cases_slices(g):
     # Split, Slice with steps, Gather, Concat.
     x, xa = g.inp((1, 3, 4, 5))
     g.op("split", "Split", [x, g.init(np.array([1, 2], np.int64))], [xa[:, :1], xa[:, 1:]],
@@ -234,6 +243,8 @@ def build():
     x2, a2 = g.inp((1, 3, 3, 4))
     g.op("concat", "Concat", [x1, x2], np.concatenate([a1, a2], 1), axis=1)
 
+
+def _cases_reductions_matmul(g):
     # Reductions.
     x, xa = g.inp(S4)
     g.op("reducemean", "ReduceMean", [x], xa.mean((2, 3), keepdims=True), axes=[2, 3])
@@ -255,6 +266,8 @@ def build():
     w = RNG.uniform(-1, 1, (4, 5)).astype(np.float32)
     g.op("matmul_w2", "MatMul", [x, g.init(w)], xa @ w)
 
+
+def _cases_layout(g):
     # DepthToSpace (DCR, CRD), SpaceToDepth, Transpose, Pad, Flatten, (Un)Squeeze.
     for mode in ("DCR", "CRD"):
         x, xa = g.inp((1, 8, 2, 3))
@@ -274,6 +287,82 @@ def build():
     x, xa = g.inp((2, 5))
     g.op("unsqueeze", "Unsqueeze", [x, g.init(np.array([0, 3], np.int64))],
          xa.reshape(1, 2, 5, 1))
+
+
+def _cases_transformer_ops(g):
+    """What transformer exports (vit_b_16, swin_t, opset 13) add: ops on
+    constant shapes, folded at import (ConstantOfShape, Range, Mod,
+    ScatterND, Equal/Where/Not on static values), the same ops on
+    activations (Equal, Where, Not, Expand of an activation or of a
+    weight), and Dropout in inference."""
+    def const(arr, dtype):
+        return g.init(np.asarray(arr, dtype))
+
+    def node(op_type, inputs, **attrs):
+        out = g.name(op_type.lower())
+        g.nodes.append(helper.make_node(op_type, inputs, [out], **attrs))
+        return out
+    x, xa = g.inp((2, 5))
+    c = node("ConstantOfShape", [const([2, 5], np.int64)],
+             value=numpy_helper.from_array(np.array([0.75], np.float32)))
+    g.op("constant_of_shape", "Add", [x, c], xa + 0.75)
+    x, xa = g.inp((2, 5))
+    r = node("Range", [const(0.5, np.float32), const(5.0, np.float32), const(1.0, np.float32)])
+    g.op("range", "Mul", [x, r], xa * np.arange(0.5, 5.0, 1.0))
+    for fmod in (0, 1):
+        x, xa = g.inp((1, 4))
+        a, b = np.array([7, -7, 5, -5], np.int64), np.array([3, 3, -2, -2], np.int64)
+        m = node("Cast", [node("Mod", [const(a, np.int64), const(b, np.int64)], fmod=fmod)],
+                 to=TensorProto.FLOAT)
+        g.op(f"mod{fmod}", "Add", [x, m], xa + (np.fmod(a, b) if fmod else np.mod(a, b)))
+    x, xa = g.inp((2, 5))
+    sc = node("ScatterND", [const(np.zeros((2, 5)), np.float32),
+                            const([[0, 1], [1, 3]], np.int64), const([2.0, -1.0], np.float32)])
+    ref = np.zeros((2, 5))
+    ref[0, 1], ref[1, 3] = 2.0, -1.0
+    g.op("scatter_nd", "Add", [x, sc], xa + ref)
+    # Static Equal -> Not -> Where (a window mask), added to an activation.
+    x, xa = g.inp((2, 5))
+    k = np.arange(10).reshape(2, 5) % 3
+    eq = node("Equal", [const(k, np.int64), const(0, np.int64)])
+    mask = node("Where", [node("Not", [eq]), const(-100.0, np.float32), const(0.0, np.float32)])
+    g.op("static_mask", "Add", [x, mask], xa + np.where(k != 0, -100.0, 0.0))
+    # On activations: Equal of an activation and a constant, Not, Where.
+    x, xa = g.inp((2, 6), -2.0, 2.0)
+    y, ya = g.inp((2, 6))
+    fl = node("Floor", [x])
+    eq = node("Equal", [fl, const(np.float32(0.0), np.float32)])
+    g.op("where_dynamic", "Where", [node("Not", [eq]), y, x],
+         np.where(np.floor(xa) != 0, ya, xa))
+    # A static condition broadcast over the channels of a 4-D activation.
+    x, xa = g.inp((1, 3, 4, 5))
+    cond = np.array([True, False, True]).reshape(3, 1, 1)
+    g.op("where_static_cond_4d", "Where", [const(cond, np.bool_), x, node("Neg", [x])],
+         np.where(cond, xa, -xa))
+    # Expand: an activation, a 4-D activation (NHWC inside), a weight.
+    x, xa = g.inp((1, 5))
+    g.op("expand", "Expand", [x, const([3, 5], np.int64)], np.broadcast_to(xa, (3, 5)))
+    x, xa = g.inp((1, 3, 1, 4))
+    g.op("expand_4d", "Expand", [x, const([2, 1, 5, 4], np.int64)],
+         np.broadcast_to(xa, (2, 3, 5, 4)))
+    x, xa = g.inp((2, 3, 4))
+    tok = RNG.uniform(-1, 1, (1, 1, 4)).astype(np.float32)
+    e = node("Expand", [g.init(tok), const([1, 3, 1], np.int64)])
+    g.op("expand_weight", "Add", [x, e], xa + np.broadcast_to(tok, (1, 3, 4)))
+    x, xa = g.inp((2, 5))
+    g.op("dropout", "Dropout", [x, const(0.5, np.float32), const(False, np.bool_)], xa)
+
+
+def build():
+    g = Graph()
+    _cases_activations(g)
+    _cases_variadic_softmax(g)
+    _cases_resize(g)
+    _cases_conv_transpose(g)
+    _cases_slices(g)
+    _cases_reductions_matmul(g)
+    _cases_layout(g)
+    _cases_transformer_ops(g)
     return g
 
 
@@ -322,3 +411,43 @@ def test_onnx_unsupported_attribute_names_node_once(tmp_path):
     msg = str(err.value)
     assert msg == ("unsupported ONNX op 'DepthToSpace' at node 'd2s' (#0, outputs ['y']): "
                    "mode XYZ"), msg
+
+
+def test_onnx_unsupported_ops_listed_in_one_message(tmp_path):
+    # Every op type without a converter, with its count and first node, in
+    # one message before any conversion.
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    nodes = [helper.make_node("Relu", ["x"], ["r"], name="relu"),
+             helper.make_node("Hardmax", ["r"], ["h1"], name="hm1"),
+             helper.make_node("Hardmax", ["h1"], ["h2"], name="hm2"),
+             helper.make_node("Det", ["h2"], ["y"], name="det")]
+    m = helper.make_model(helper.make_graph(nodes, "g", [x], [y]),
+                          opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "two_unsupported.onnx"
+    onnx.save(m, str(path))
+    with pytest.raises(UnsupportedOp) as err:
+        importer.emit_tosa(str(path))
+    assert str(err.value) == (
+        "unsupported ONNX ops, 2 types in 3 nodes: Hardmax x2 (first at node 'hm1' (#1, "
+        "outputs ['h1'])); Det x1 (first at node 'det' (#3, outputs ['y']))")
+    assert err.value.missing == {"Hardmax": (2, "'hm1' (#1, outputs ['h1'])"),
+                                 "Det": (1, "'det' (#3, outputs ['y'])")}
+
+
+def test_onnx_real_weights_without_data_are_refused(tmp_path):
+    # A weight given as a graph input without data (export_params=False):
+    # --weights real refuses it by name instead of substituting values.
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 4, 4])
+    w = helper.make_tensor_value_info("conv.weight", TensorProto.FLOAT, [2, 3, 1, 1])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    m = helper.make_model(helper.make_graph(
+        [helper.make_node("Conv", ["x", "conv.weight"], ["y"], name="conv")], "g", [x, w], [y]),
+        opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "no_params.onnx"
+    onnx.save(m, str(path))
+    with pytest.raises(ImportError_) as err:
+        importer.emit_tosa(str(path), "real")
+    assert "--weights real: weight 'conv.weight' has no data" in str(err.value)
+    assert "never substituted" in str(err.value)
+    importer.emit_tosa(str(path), "splat")  # placeholders only when asked for

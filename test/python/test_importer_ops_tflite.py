@@ -59,6 +59,32 @@ class Suite:
         self.expect.append((name, t, np.asarray(expected), tol))
         return t
 
+    @property
+    def f(self):
+        return self.dtype == "f32"
+
+    def q(self, scale, zp):
+        """Quantization of a tensor: none for float cases."""
+        return None if self.f else Q(scale, zp)
+
+    def fq(self, arr, qp):
+        """Float view of an input (dequantized for int8)."""
+        return arr.astype(np.float64) if self.f else dequantize(arr, *qp)
+
+    def via_float(self, name, opname, fn, shape=(1, 4, 4, 3), qout=None, lo=-4.0, hi=4.0,
+                  qin=None, options=()):
+        """A unary op that int8 models compute in float: the reference is
+        fn of the dequantized input, quantized back."""
+        qout = Q(0.05, -5) if qout is None else qout
+        qin = QIN if qin is None else qin
+        x, xa = self.inp(shape, self.q(*qin), lo, hi)
+        if self.f:
+            exp = fn(xa.astype(np.float64))
+        else:
+            exp = quantize(fn(dequantize(xa, *qin)), *qout)
+        y = self.out(name, shape, exp, self.q(*qout))
+        self.b.op(opname, [x], [y], options)
+
     def run(self, tmp_path):
         path = tmp_path / f"ops_{self.dtype}.tflite"
         path.write_bytes(self.b.build())
@@ -162,31 +188,12 @@ def Q(scale, zp):
 
 
 F32_02 = float(np.float32(0.2))
+QIN = Q(0.05, 3)           # typical activation quantization (scale, zero point)
 
 
-def build(dtype):
-    s = Suite(dtype)
-    b = s.b
-    f = dtype == "f32"
-    QIN = Q(0.05, 3)           # typical activation quantization (scale, zero point)
-
-    def q(scale, zp):
-        return None if f else Q(scale, zp)
-
-    def fq(arr, qp):
-        """Float view of an input (dequantized for int8)."""
-        return arr.astype(np.float64) if f else dequantize(arr, *qp)
-
-    def via_float(name, opname, fn, shape=(1, 4, 4, 3), qout=Q(0.05, -5), lo=-4.0, hi=4.0,
-                  qin=QIN, options=()):
-        x, xa = s.inp(shape, q(*qin), lo, hi)
-        if f:
-            exp = fn(xa.astype(np.float64))
-        else:
-            exp = quantize(fn(dequantize(xa, *qin)), *qout)
-        y = s.out(name, shape, exp, q(*qout))
-        b.op(opname, [x], [y], options)
-
+def _cases_unary_via_float(s):
+    f = s.f
+    via_float = s.via_float
     via_float("hard_swish", "HARD_SWISH", np_hard_swish)
     via_float("logistic", "LOGISTIC", lambda v: 1 / (1 + np.exp(-v)), (1, 16),
               qout=Q(1 / 256, -128))
@@ -205,11 +212,17 @@ def build(dtype):
     via_float("square", "SQUARE", np.square, (4, 16), qout=Q(0.1, -128))
     via_float("elu", "ELU", lambda v: np.where(v > 0, v, np.expm1(v)), (4, 16))
 
+
+def _cases_clamps(s):
+    b, f, q = s.b, s.f, s.q
     # RELU_N1_TO_1: a clamp in the quantized domain.
     x, xa = s.inp((2, 6), q(*QIN))
     exp = np.clip(xa, -1, 1) if f else clamp8(np.clip(xa, QIN[1] - 20, QIN[1] + 20))
     b.op("RELU_N1_TO_1", [x], [s.out("relu_n1_to_1", (2, 6), exp, q(*QIN), EXACT)])
 
+
+def _cases_leaky_relu_prelu(s):
+    b, f, q = s.b, s.f, s.q
     # LEAKY_RELU (alpha 0.2).
     x, xa = s.inp((1, 4, 4, 3), q(*QIN))
     if f:
@@ -238,6 +251,9 @@ def build(dtype):
                      + qo[1])
     b.op("PRELU", [x, al], [s.out("prelu", (1, 4, 4, 3), exp, q(0.04, -10))])
 
+
+def _cases_binary(s):
+    b, f, q = s.b, s.f, s.q
     # MAXIMUM / MINIMUM (same quantization on every operand, as TFLite requires).
     for name, fn in (("MAXIMUM", np.maximum), ("MINIMUM", np.minimum)):
         x1, a1 = s.inp((2, 5), q(*QIN))
@@ -262,6 +278,9 @@ def build(dtype):
         x2, a2 = s.inp((2, 5), lo=0.5, hi=3.0)
         b.op("DIV", [x1, x2], [s.out("div", (2, 5), a1.astype(np.float64) / a2)])
 
+
+def _cases_reductions(s):
+    b, f, q = s.b, s.f, s.q
     # MEAN / SUM over H, W (keep dims); REDUCE_MAX / REDUCE_MIN.
     x, xa = s.inp((1, 4, 4, 3), q(*QIN))
     axes = b.const(np.array([1, 2], np.int32), "i32")
@@ -285,6 +304,9 @@ def build(dtype):
         b.op(name, [x, axes], [s.out(name.lower(), (1, 3), fn(xa, axis=(1, 2)), q(*QIN), EXACT)],
              [(0, "b", 0)])
 
+
+def _cases_resize(s):
+    b, f, q, fq = s.b, s.f, s.q, s.fq
     # RESIZE_BILINEAR (half-pixel centers) and RESIZE_NEAREST_NEIGHBOR (both modes).
     x, xa = s.inp((1, 3, 3, 2), q(*QIN))
     size = b.const(np.array([6, 7], np.int32), "i32")
@@ -310,6 +332,9 @@ def build(dtype):
              [s.out(f"resize_nearest_half{half}_align{align}", (1, 6, 7, 2), exp, q(*QIN),
                     EXACT)], [(0, "b", align), (1, "b", half)])
 
+
+def _cases_transpose_conv(s):
+    b, f, q = s.b, s.f, s.q
     # TRANSPOSE_CONV: stride 2 SAME with bias, and stride 1 VALID without bias.
     for stride, padding, bias, (h, k) in ((2, 0, True, (4, 4)), (1, 1, False, (3, 2)),
                                           (2, 1, True, (3, 2))):
@@ -343,6 +368,9 @@ def build(dtype):
         b.op("TRANSPOSE_CONV", ins, [s.out(name, (1, oh, oh, 2), exp, None if f else qo)],
              [(0, "b", padding), (1, "i", stride), (2, "i", stride)])
 
+
+def _cases_batch_matmul(s):
+    b, f, q = s.b, s.f, s.q
     # BATCH_MATMUL: [2,3,4] x [2,4,5]; and adj_y with a broadcast batch.
     qa_, qb_, qo = Q(0.05, 3), Q(0.04, 0), Q(0.3, -2)
 
@@ -360,6 +388,9 @@ def build(dtype):
     bmm("batch_matmul", (2, 3, 4), (2, 4, 5), False, (2, 3, 5))
     bmm("batch_matmul_adj_y_bcast", (2, 3, 4), (1, 5, 4), True, (2, 3, 5))
 
+
+def _cases_data_movement(s):
+    b, f, q = s.b, s.f, s.q
     # Data movement: exact for both types (same quantization in and out).
     QQ = q(*QIN)
     x, xa = s.inp((1, 2, 2, 6), QQ)
@@ -411,8 +442,21 @@ def build(dtype):
     ids = np.array([5, 0, 3], np.int32)
     s.data.append(ids)
     it = b.input((3,), "i32")
-    b.op("GATHER", [b.const(table, dtype, QQ), it],
+    b.op("GATHER", [b.const(table, s.dtype, QQ), it],
          [s.out("gather_table", (3, 4), table[ids], QQ, EXACT)], [(0, "i", 0)])
+
+
+def build(dtype):
+    s = Suite(dtype)
+    _cases_unary_via_float(s)
+    _cases_clamps(s)
+    _cases_leaky_relu_prelu(s)
+    _cases_binary(s)
+    _cases_reductions(s)
+    _cases_resize(s)
+    _cases_transpose_conv(s)
+    _cases_batch_matmul(s)
+    _cases_data_movement(s)
     return s
 
 

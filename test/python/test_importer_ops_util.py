@@ -8,12 +8,14 @@ import math
 
 import numpy as np
 
-TYPES = {"f32": 0, "i32": 2, "i64": 4, "i8": 9}
-NP = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "i8": np.int8}
+TYPES = {"f32": 0, "f16": 1, "i32": 2, "i64": 4, "i8": 9}
+NP = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i64": np.int64,
+      "i8": np.int8}
 
 # BuiltinOperator codes used by the tests.
 OPS = {
-    "ABS": 101, "BATCH_MATMUL": 126, "DEPTH_TO_SPACE": 5, "DIV": 42, "ELU": 111, "EXP": 47,
+    "ABS": 101, "BATCH_MATMUL": 126, "CONV_2D": 3, "DEPTH_TO_SPACE": 5, "DEQUANTIZE": 6,
+    "FULLY_CONNECTED": 9, "RESHAPE": 22, "DIV": 42, "ELU": 111, "EXP": 47,
     "GATHER": 36, "HARD_SWISH": 117, "LEAKY_RELU": 98, "LOG": 73, "LOGISTIC": 14,
     "MAXIMUM": 55, "MEAN": 40, "MINIMUM": 57, "NEG": 59, "PACK": 83, "PRELU": 54,
     "REDUCE_MAX": 82, "REDUCE_MIN": 89, "RELU_N1_TO_1": 20, "RESIZE_BILINEAR": 23,

@@ -24,12 +24,13 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 
 from peakmem import __main__ as cli
 from peakmem import binaries
+from shared_models import MODELS, needs
 
 BUILD = pathlib.Path(os.environ.get("PEAKMEM_BUILD_DIR", REPO / "build"))
 # The smallest bundled model, bufferized (always in the repository), and its
 # TFLite source (in ../shared/models beside the repository, when present).
 MODEL_MLIR = REPO / "corpus" / "tflite" / "lenet_300_100_int8.mlir"
-MODEL_TFLITE = REPO.parent / "shared" / "models" / "tflite" / "lenet_300_100_int8.tflite"
+MODEL_TFLITE = MODELS / "tflite" / "lenet_300_100_int8.tflite"
 
 
 def _have_tools():
@@ -109,7 +110,7 @@ def test_installed_optimize_from_another_directory(prefix, tmp_path):
 
 
 @needs_install
-@pytest.mark.skipif(not MODEL_TFLITE.is_file(), reason="../shared/models not present")
+@needs(MODEL_TFLITE)
 def test_installed_optimize_tflite_with_plot(prefix, tmp_path):
     proc = _peakmem(prefix, tmp_path, "optimize", str(MODEL_TFLITE), "--plot", "live.png")
     assert proc.returncode == 0, proc.stdout + proc.stderr

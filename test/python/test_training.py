@@ -20,6 +20,9 @@ missing term, a shifted window, a wrong stride or mask) gives errors of the
 order of the gradient itself (checked by test_wrong_gradient_is_caught).
 """
 
+import os
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -458,10 +461,14 @@ def test_cli_train_refusal_exit_status(tmp_path):
     onnx.save(n.model(), str(path))
     cmd = [sys.executable, "-m", "peakmem", "import", "--train", str(path), "-o",
            str(tmp_path / "out.mlir")]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    # The package of this checkout, whatever PYTHONPATH the test runs with.
+    env = dict(os.environ,
+               PYTHONPATH=str(pathlib.Path(__file__).resolve().parents[2] / "python"))
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     assert proc.returncode == 1, proc.stderr
     assert "unsupported training op 'Sigmoid' at node sigmoid" in proc.stderr, proc.stderr
-    proc = subprocess.run(cmd[:4] + ["--batch", "2", str(path)], capture_output=True, text=True)
+    proc = subprocess.run(cmd[:4] + ["--batch", "2", str(path)], capture_output=True, text=True,
+                          env=env)
     assert proc.returncode == 2 and "--batch needs --train" in proc.stderr, proc.stderr
 
 

@@ -23,11 +23,15 @@
 //    (RegionBranchOpInterface). A buffer whose address is captured (passed
 //    to a call, stored as data, made an integer) is accessed by every later
 //    opaque access (unknown effects, a loaded memref, a pointer from an
-//    integer) while live; awaiting an async.execute repeats its accesses.
+//    integer) while live. Asynchronous work (async.execute, gpu ops in
+//    async form, DMA transfers) keeps its accesses until the statement that
+//    synchronises it, which repeats them (peakmem/Analysis/AsyncWork.h).
 //
-// The alias facts live in lib/Analysis/AliasAnalysis.h (private); which
-// buffers can be recomputed is its own analysis
-// (peakmem/Analysis/Recomputability.h).
+// What no interface says about an op (region execution, asynchronous roles,
+// DMA start/wait pairs, ...) is registered in one place,
+// peakmem/Analysis/OpSemantics.h. The alias facts live in
+// lib/Analysis/AliasAnalysis.h (private); which buffers can be recomputed is
+// its own analysis (peakmem/Analysis/Recomputability.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -43,6 +43,10 @@ constexpr const char *kReorderRecordAttr = "peakmem.reorder";
 constexpr const char *kReorderTensorsRecordAttr = "peakmem.reorder_tensors";
 constexpr const char *kRecomputeRecordAttr = "peakmem.recompute";
 
+/// Set by peakmem-split on a function it split (tensor IR): the grid, the
+/// stage's size and the measured figures (docs/Split.md).
+constexpr const char *kSplitAttr = "peakmem.split";
+
 /// Arena planning (peakmem-plan-arena, checked by peakmem-verify-arena): the
 /// arena (an alloc, or a function argument), the alignment of each view into
 /// it, and the function's plan record.

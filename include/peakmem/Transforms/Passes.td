@@ -459,4 +459,86 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
   }];
 }
 
+def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
+  let summary = "Compute the memory-heavy stage of a tensor program tile by "
+                "tile (patch-based execution), bit-identical";
+  let description = [{
+    Below the single-layer wall (docs/Split.md): when one layer's inputs and
+    outputs set the peak, no order, recompute or arena can go lower; running
+    a stage of consecutive ops around that layer tile by tile, so that only
+    a tile of each of its intermediate tensors exists at a time, can. Works
+    on linalg on tensors before bufferization (static shapes, one block per
+    function), on every function of the module it is scheduled on (a module
+    pass: candidates are measured by bufferizing a copy of the module).
+
+    A stage is an output op (a linalg op at or after the tensor model's peak
+    step) and its ancestors after a start point, shrunk so that every
+    member's result is used only by members; members are linalg structured
+    ops, `tensor.pad`, `tensor.extract_slice`, `tensor.collapse_shape` and
+    `tensor.expand_shape`. The output is cut into a grid of tiles along its
+    dimensions 1 and 2 (H and W of NHWC); per tile each member computes the
+    hull of what its users in the tile read (the halo), with static shapes,
+    and the tile is written into one destination tensor. No loop is
+    generated. The bits are preserved by construction: linalg members are
+    tiled with their TilingInterface along parallel loops only (a tile that
+    would cut a reduction loop is refused), so every output point runs the
+    same payload over the same values in the same order; pads are rebuilt
+    per tile with the padding the tile has at the borders; ops whose payload
+    has memory effects and pads with position-dependent padding values are
+    refused (docs/Safety.md).
+
+    The choice: candidates (stage output, start, grid) are enumerated,
+    built on copies of the function and ranked by the tensor model's peak
+    (in-place, docs/Regeneration.md); the best `max-evaluations` within the
+    budgets are then measured exactly: a copy of the module is bufferized by
+    the `bufferize` pipeline and optimized by `peakmem-optimize` (reorder,
+    and recompute within what the split left of the budgets), and its
+    `peakmem.peak` read. The split with the lowest measured peak is applied
+    if it is strictly below the unsplit program's, measured the same way;
+    otherwise the IR is left unchanged and a remark says why. Budgets: the
+    split program's MACs and element operations (OpCost, counted on the
+    bufferized program, halo recompute included) may exceed the unsplit
+    program's by at most `max-mac-overhead` and `max-op-overhead`;
+    recompute then gets what is left. The enumeration stops after
+    `max-candidates` built candidates; nothing depends on time.
+
+    Every function gets the record `peakmem.split` (docs/Passes.md,
+    "Records"): when split, `peak_before` and `peak_after` (bytes, as
+    measured), `tiles` ("RxC"), `stage_ops` (members, the output included),
+    `macs_before`, `macs_after`, `ops_before`, `ops_after` (of the measured
+    programs, recompute included) and `recompute_mac_budget` /
+    `recompute_op_budget`, the budgets peakmem-optimize must be given after
+    bufferization to reach `peak_after` (decimal strings); otherwise
+    `reason`, with the measured `peak_before` (= `peak_after`) when the
+    unsplit program was measured. A remark per function gives the same
+    figures, or the reason.
+  }];
+  let options = [
+    Option<"maxMacOverhead", "max-mac-overhead", "double", /*default=*/"0.1",
+           "Extra MACs allowed (halo recompute and recompute), as a fraction "
+           "of the unsplit program's, in [0, 1]">,
+    Option<"maxOpOverhead", "max-op-overhead", "double", /*default=*/"0.1",
+           "Extra element operations allowed, as a fraction of the unsplit "
+           "program's, in [0, 1]">,
+    Option<"tiles", "tiles", "std::string", /*default=*/"\"\"",
+           "Only this grid, RxC tiles along dims 1 and 2 of the stage "
+           "output (e.g. 4x4, 8x1); empty: search the default grids">,
+    Option<"maxCandidates", "max-candidates", "unsigned", /*default=*/"256",
+           "Candidate splits built and rated by the tensor model, at most "
+           "(per function)">,
+    Option<"maxEvaluations", "max-evaluations", "unsigned", /*default=*/"4",
+           "Best-rated candidates measured after bufferization, at most (per "
+           "function)">,
+    Option<"bufferize", "bufferize", "std::string",
+           /*default=*/"\"one-shot-bufferize{bufferize-function-boundaries "
+           "function-boundary-type-conversion=identity-layout-map},"
+           "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+           "canonicalize\"",
+           "The bufferization pipeline candidates are measured after (on "
+           "builtin.module; the importer's by default)">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per function with the peak before and after">,
+  ];
+}
+
 #endif // PEAKMEM_TRANSFORMS_PASSES

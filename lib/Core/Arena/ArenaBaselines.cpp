@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Arena/ArenaBaselines.h"
-#include "peakmem/Core/Support/Deadline.h"
 
 #include <algorithm>
 #include <limits>
@@ -204,9 +203,12 @@ static std::vector<ArenaBufferId> tvmSizeOrder(const ArenaProblem &p,
 /// TVM's HillClimbAllocator::PlanMemory over ids (see the header).
 static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
                                          const ArenaConflicts &c, uint64_t seed,
-                                         double budgetMs) {
-  const Deadline deadline(budgetMs);
+                                         const HillClimbLimits &limits,
+                                         bool &cut) {
   const size_t n = p.numBuffers();
+  // One decode visits at most every conflict list once (both directions).
+  const uint64_t decodeWork = 2 * c.numPairs() + n;
+  uint64_t work = 0;
   std::vector<int64_t> result(n, 0);
   if (n == 0)
     return result;
@@ -232,9 +234,16 @@ static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
   // from there gives the same plan.
   size_t dirty = 0;
   bool swapDecoded = false;
-  for (int attempts = 0; attempts < kMaxAttempts; ++attempts) {
-    if (attempts > 0 && deadline.expired())
+  const int maxAttempts =
+      static_cast<int>(std::min<unsigned>(limits.attempts, kMaxAttempts));
+  for (int attempts = 0; attempts < maxAttempts; ++attempts) {
+    if (attempts > 0 &&
+        (work > limits.work || limits.work - work < decodeWork ||
+         (limits.timeCap && limits.timeCap->check()))) {
+      cut = true;
       break;
+    }
+    work += decodeWork;
     rollback = alloc;
     int64_t total = placeInSequence(p, c, seq, FitRule::FirstFit, alloc, dirty);
     dirty = n;
@@ -296,7 +305,8 @@ static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
 
 ArenaPlan planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
                         const ArenaConflicts *conflicts, uint64_t seed,
-                        double budgetMs) {
+                        const HillClimbLimits &limits, bool *cut) {
+  bool wasCut = false;
   std::unique_ptr<ArenaConflicts> own;
   if (!conflicts) {
     own = std::make_unique<ArenaConflicts>(p);
@@ -337,9 +347,11 @@ ArenaPlan planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
     placeInSequence(p, c, seq, FitRule::AboveConflicts, plan.offsets);
     break;
   case ArenaBaseline::TvmHillClimb:
-    plan.offsets = tvmHillClimb(p, c, seed, budgetMs);
+    plan.offsets = tvmHillClimb(p, c, seed, limits, wasCut);
     break;
   }
+  if (cut)
+    *cut = wasCut;
   plan.size = arenaExtent(p, plan.offsets);
   return plan;
 }

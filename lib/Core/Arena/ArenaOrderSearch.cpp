@@ -8,9 +8,11 @@
 
 #include "peakmem/Core/Arena/ArenaOrderSearch.h"
 #include "peakmem/Core/Arena/ArenaBaselines.h"
-#include "peakmem/Core/Support/Deadline.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -30,15 +32,20 @@ class OrderWalk {
 public:
   OrderWalk(const Problem &p, const ArenaExtractionOptions &xo,
             const ArenaOrderSearchOptions &options)
-      : p(p), xo(xo), options(options), deadline(options.budgetMs),
+      : p(p), xo(xo), options(options),
+        cap(options.budgetMs > 0 && std::isfinite(options.budgetMs)
+                ? options.budgetMs
+                : 0),
         rng(options.seed ^ 0x0DE5EA2Cull) {}
 
   ArenaOrderSearchResult run(const Order &start) {
     ArenaOrderSearchResult result;
+    const auto started = std::chrono::steady_clock::now();
     first.order = start;
     extract(first);
-    plan(first, options.searchOrders ? options.budgetMs * options.firstPlanShare
-                                     : options.budgetMs);
+    rng = ArenaRng(options.seed ^ 0x0DE5EA2Cull ^
+                   hashArenaProblem(first.extraction.problem));
+    plan(first, options.planner);
     result.startLivePeak = first.livePeak;
     result.startArena = first.planned.plan.size;
     within = first;
@@ -58,7 +65,11 @@ public:
     result.order = std::move(chosen.order);
     result.extraction = std::move(chosen.extraction);
     result.planned = std::move(chosen.planned);
-    result.elapsedMs = deadline.elapsedMs();
+    result.timeLimitHit = cap.fired();
+    // Informational only.
+    result.elapsedMs = std::chrono::duration<double, std::milli>(
+                           std::chrono::steady_clock::now() - started)
+                           .count();
     return result;
   }
 
@@ -80,9 +91,13 @@ private:
   void walk(ArenaOrderSearchResult &result) {
     Candidate cur = first;
     int64_t allowed = first.livePeak;
-    while (within.planned.plan.size > options.target && !deadline.expired()) {
+    const size_t tradeFrom = options.maxNeighbours - options.maxNeighbours / 4;
+    for (size_t step = 0;
+         step < options.maxNeighbours &&
+         within.planned.plan.size > options.target && !cap.check();
+         ++step) {
       if (options.maxLivePeakIncrease > 0 && allowed == first.livePeak &&
-          deadline.elapsedMs() > options.budgetMs * 0.75)
+          step >= tradeFrom)
         allowed = first.livePeak + options.maxLivePeakIncrease;
       Candidate next;
       if (!neighbour(cur.order, next.order))
@@ -91,7 +106,7 @@ private:
       extract(next);
       if (next.livePeak > allowed)
         continue;
-      plan(next, options.neighbourPlanMs);
+      plan(next, options.neighbourPlanner);
       if (next.planned.plan.size > cur.planned.plan.size)
         continue;
       ++result.ordersAccepted;
@@ -157,8 +172,8 @@ private:
       // optimum nor the best arena found.
       if (c.livePeak >= std::min(optimum, within.planned.plan.size))
         return true;
-      plan(c, deadline.remainingMs());
-      if (deadline.expired() || !c.planned.provenOptimal) {
+      plan(c, options.planner);
+      if (cap.fired() || !c.planned.provenOptimal) {
         unproven = true;
         return false;
       }
@@ -187,9 +202,18 @@ private:
     c.livePeak = liveBytesLowerBound(c.extraction.problem);
   }
 
-  void plan(Candidate &c, double budgetMs) const {
-    ArenaPlannerOptions po = options.planner;
-    po.budgetMs = std::max(0.0, std::min(budgetMs, deadline.remainingMs()));
+  void plan(Candidate &c, const ArenaPlannerOptions &base) {
+    ArenaPlannerOptions po = base;
+    if (cap.enabled()) {
+      if (cap.check()) {
+        // Past the cap: the baselines only.
+        po.maxExactNodes = 0;
+        po.maxMoves = 0;
+        po.hillClimbAttempts = 1;
+      }
+      double left = cap.limitMs() - cap.elapsedMs();
+      po.timeLimitMs = std::max(1.0, left);
+    }
     c.planned = planArena(c.extraction.problem, po);
   }
 
@@ -225,7 +249,7 @@ private:
   const Problem &p;
   const ArenaExtractionOptions &xo;
   const ArenaOrderSearchOptions &options;
-  const Deadline deadline;
+  TimeCap cap;
   ArenaRng rng;
   Candidate first, within, traded;
   bool haveTraded = false;

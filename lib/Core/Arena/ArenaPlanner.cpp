@@ -7,9 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Arena/ArenaPlanner.h"
-#include "peakmem/Core/Support/Deadline.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -36,11 +38,21 @@ namespace {
 
 using Range = std::pair<int64_t, int64_t>; // [offset, end)
 
+/// The local search's budgets and the opt-in time cap.
 struct Budget {
-  Deadline deadline;
-  size_t nodesLeft, movesLeft;
-  double elapsedMs() const { return deadline.elapsedMs(); }
-  bool timeUp() const { return deadline.expired(); }
+  TimeCap *cap;
+  size_t movesLeft;
+  uint64_t workLeft;
+  bool timeUp() { return cap && cap->check(); }
+  /// Charges `units` of decode work; false once it is spent.
+  bool charge(uint64_t units) {
+    if (units > workLeft) {
+      workLeft = 0;
+      return false;
+    }
+    workLeft -= units;
+    return true;
+  }
 };
 
 /// Lowest offset >= `from`, aligned to `align`, where `size` bytes fit among
@@ -67,143 +79,17 @@ struct Component {
   std::vector<ArenaBufferId> ids; // local -> global
   std::vector<int64_t> offsets;   // local offsets of the current plan
   int64_t arena = 0, bound = 0;
-  bool exhausted = false, tried = false;
-};
-
-/// Branch and bound over placement orders whose first-fit offsets are
-/// non-decreasing in (offset, id) (see ArenaPlanner.h for why that is exact).
-class ExactPlacer {
-public:
-  ExactPlacer(const ArenaProblem &p, int64_t incumbent, int64_t target,
-              Budget &budget)
-      : p(p), n(p.numBuffers()), best(incumbent), target(target),
-        budget(budget), conflict(n, std::vector<uint8_t>(n, 0)), placed(n, 0),
-        offsets(n, 0) {
-    ArenaConflicts c(p);
-    for (ArenaBufferId b = 0; b < n; ++b)
-      for (ArenaBufferId o : c.of(b))
-        conflict[b][o] = 1;
-    // The heaviest step is always one where some buffer starts.
-    for (ArenaBufferId b = 0; b < n; ++b) {
-      std::vector<ArenaBufferId> live;
-      for (ArenaBufferId o = 0; o < n; ++o)
-        if (o == b || (conflict[b][o] &&
-                       p.buffer(o).life.first <= p.buffer(b).life.first))
-          live.push_back(o);
-      cliques.push_back(std::move(live));
-    }
-  }
-
-  /// Returns true if the search finished (then bestOffsets is optimal if
-  /// found, else the incumbent was optimal).
-  bool run() {
-    dfs(0, 0, -1, 0);
-    return !aborted;
-  }
-
-  bool found = false;
-  bool aborted = false;
-  ArenaStop abortReason = ArenaStop::NodeBudget;
-  int64_t best;
-  std::vector<int64_t> bestOffsets;
-  size_t nodes = 0;
-
-private:
-  std::vector<Range> placedConflicts(ArenaBufferId x) const {
-    std::vector<Range> out;
-    for (ArenaBufferId o = 0; o < n; ++o)
-      if (placed[o] && conflict[x][o] && p.buffer(o).size > 0)
-        out.push_back({offsets[o], offsets[o] + p.buffer(o).size});
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
-  void dfs(size_t depth, int64_t lastOff, int64_t lastId, int64_t top) {
-    if (aborted || best <= target)
-      return;
-    ++nodes;
-    if (budget.nodesLeft == 0) {
-      aborted = true;
-      abortReason = ArenaStop::NodeBudget;
-      return;
-    }
-    --budget.nodesLeft;
-    if ((nodes & 255) == 0 && budget.timeUp()) {
-      aborted = true;
-      abortReason = ArenaStop::TimeBudget;
-      return;
-    }
-    if (depth == n) {
-      if (top < best) {
-        best = top;
-        bestOffsets = offsets;
-        found = true;
-      }
-      return;
-    }
-    // Every unplaced buffer ends up at or above lastOff; at each step the
-    // unplaced live buffers and the parts above lastOff of the placed live
-    // ones are pairwise disjoint and all lie in [lastOff, arena).
-    int64_t lb = top;
-    for (const auto &clique : cliques) {
-      int64_t sum = lastOff;
-      for (ArenaBufferId o : clique)
-        sum +=
-            placed[o]
-                ? std::max<int64_t>(0, offsets[o] + p.buffer(o).size - lastOff)
-                : p.buffer(o).size;
-      lb = std::max(lb, sum);
-    }
-    if (lb >= best)
-      return;
-    // Candidates for the next position: first fit at or above lastOff (ties
-    // on the offset broken by id). First fit only rises as buffers are
-    // placed, so every unplaced buffer ends at least at its lowest fit at or
-    // above lastOff.
-    std::vector<std::tuple<int64_t, int64_t, ArenaBufferId>> cands;
-    for (ArenaBufferId x = 0; x < n; ++x) {
-      if (placed[x])
-        continue;
-      const ArenaBuffer &buf = p.buffer(x);
-      std::vector<Range> ranges = placedConflicts(x);
-      int64_t ff = lowestFitFrom(ranges, buf.size, buf.alignment, 0);
-      int64_t from = ff >= lastOff ? ff
-                                   : lowestFitFrom(ranges, buf.size,
-                                                   buf.alignment, lastOff);
-      lb = std::max(lb, from + buf.size);
-      if (ff > lastOff || (ff == lastOff && static_cast<int64_t>(x) > lastId))
-        cands.push_back({ff, -buf.size, x});
-    }
-    if (lb >= best || cands.empty())
-      return;
-    std::sort(cands.begin(), cands.end());
-    for (auto [ff, negSize, x] : cands) {
-      placed[x] = 1;
-      offsets[x] = ff;
-      dfs(depth + 1, ff, x, std::max(top, ff - negSize));
-      placed[x] = 0;
-      if (aborted || best <= target)
-        return;
-    }
-  }
-
-  const ArenaProblem &p;
-  const size_t n;
-  const int64_t target;
-  Budget &budget;
-  std::vector<std::vector<uint8_t>> conflict;
-  std::vector<std::vector<ArenaBufferId>> cliques;
-  std::vector<uint8_t> placed;
-  std::vector<int64_t> offsets;
+  bool tried = false;
 };
 
 /// Local search over placement orders decoded by first fit, with restarts.
 class LocalSearch {
 public:
   LocalSearch(const ArenaProblem &p, const std::vector<int64_t> &start,
-              int64_t target, uint64_t seed, Budget &budget)
-      : offsets(start), p(p), n(p.numBuffers()), target(target), c(p),
-        rng(seed), budget(budget), seq(n), pos(n) {
+              int64_t target, int64_t stopAt, uint64_t seed, Budget &budget)
+      : offsets(start), p(p), n(p.numBuffers()), target(target),
+        stopAt(std::max(target, stopAt)), c(p), rng(seed), budget(budget),
+        seq(n), pos(n) {
     // Replaying a plan by first fit in (offset, id) order never moves a
     // buffer up: the search starts at most at the incumbent.
     std::iota(seq.begin(), seq.end(), 0);
@@ -215,7 +101,7 @@ public:
     bestOffsets = offsets;
   }
 
-  /// Runs until the best arena is <= target or a budget ends; returns the
+  /// Runs until the best arena is <= stopAt or a budget ends; returns the
   /// reason. A walk that has not improved its (arena, overflow) for
   /// `stallLimit` moves restarts from the buffers by decreasing size (TFLite
   /// Micro's order), a new walk each time: the incumbent's own order is
@@ -224,7 +110,7 @@ public:
   ArenaStop run(size_t &moves) {
     const size_t stallLimit = std::max<size_t>(1000, 5 * n);
     size_t stall = 0;
-    while (best > target) {
+    while (best > stopAt) {
       if (budget.movesLeft == 0)
         return ArenaStop::MoveBudget;
       if (budget.timeUp())
@@ -233,7 +119,11 @@ public:
       ++moves;
       if (n < 2)
         return ArenaStop::Exhausted;
+      work = 0;
       stall = tryMove() ? 0 : stall + 1;
+      totalWork += work;
+      if (!budget.charge(work))
+        return ArenaStop::MoveBudget;
       if (arena < best) {
         best = arena;
         bestOffsets = offsets;
@@ -254,6 +144,8 @@ public:
 
   int64_t best = 0;
   std::vector<int64_t> bestOffsets;
+  /// Decode work of the whole run.
+  uint64_t totalWork = 0;
 
 private:
   void restartFrom(const std::vector<ArenaBufferId> &sequence) {
@@ -320,6 +212,7 @@ private:
     std::vector<Range> ranges;
     for (size_t k = start; k < n; ++k) {
       ArenaBufferId b = seq[k];
+      work += 1 + c.of(b).size();
       ranges.clear();
       for (ArenaBufferId o : c.of(b))
         if (pos[o] < k && p.buffer(o).size > 0)
@@ -349,7 +242,9 @@ private:
   std::vector<int64_t> offsets;
   const ArenaProblem &p;
   const size_t n;
-  const int64_t target;
+  /// The overflow is measured above `target`; the search ends at `stopAt`
+  /// (a proven bound: nothing below it exists).
+  const int64_t target, stopAt;
   ArenaConflicts c;
   ArenaRng rng;
   Budget &budget;
@@ -359,6 +254,7 @@ private:
   std::vector<int64_t> saveOff;
   int64_t arena = 0;
   double overflow = 0;
+  uint64_t work = 0;
 };
 
 Component makeComponent(const ArenaProblem &p,
@@ -375,32 +271,16 @@ Component makeComponent(const ArenaProblem &p,
   return comp;
 }
 
-/// Improves `comp` towards `target`; returns why it stopped.
-ArenaStop improve(Component &comp, int64_t target,
-                  const ArenaPlannerOptions &options, Budget &budget,
-                  ArenaPlannerResult &result) {
+/// Improves `comp` towards `target` by the local search, stopping at
+/// `stopAt`; returns why it stopped.
+ArenaStop improve(Component &comp, int64_t target, int64_t stopAt,
+                  uint64_t seed, Budget &budget, ArenaPlannerResult &result) {
   comp.tried = true;
   target = std::max(target, comp.bound);
-  if (comp.ids.size() <= options.exactMaxBuffers) {
-    ExactPlacer exact(comp.problem, comp.arena, target, budget);
-    bool finished = exact.run();
-    result.exactNodes += exact.nodes;
-    if (exact.found) {
-      comp.offsets = exact.bestOffsets;
-      comp.arena = exact.best;
-    }
-    if (comp.arena <= target)
-      return ArenaStop::ReachedBound;
-    if (finished) {
-      comp.exhausted = true;
-      return ArenaStop::Exhausted;
-    }
-    if (exact.abortReason == ArenaStop::TimeBudget)
-      return ArenaStop::TimeBudget;
-  }
-  LocalSearch search(comp.problem, comp.offsets, target,
-                     options.seed ^ (0x51ED27ull * comp.ids.front()), budget);
+  LocalSearch search(comp.problem, comp.offsets, target, stopAt,
+                     seed ^ (0x51ED27ull * comp.ids.front()), budget);
   ArenaStop stop = search.run(result.moves);
+  result.moveWork += search.totalWork;
   if (search.best < comp.arena) {
     comp.arena = search.best;
     comp.offsets = search.bestOffsets;
@@ -408,40 +288,37 @@ ArenaStop improve(Component &comp, int64_t target,
   return stop;
 }
 
-} // namespace
-
-ArenaPlannerResult planArena(const ArenaProblem &p,
-                             const ArenaPlannerOptions &options) {
-  Budget budget{Deadline(options.budgetMs), options.maxExactNodes,
-                options.maxMoves};
-  ArenaPlannerResult result;
-  const size_t n = p.numBuffers();
-  result.lowerBound = std::max(liveBytesLowerBound(p), options.lowerBound);
-  ArenaConflicts conflicts(p);
-
+/// Every baseline's plan; result.baselineSizes and bestBaselineSize.
+std::vector<ArenaPlan> runBaselines(const ArenaProblem &p,
+                                    const ArenaConflicts &conflicts,
+                                    const ArenaPlannerOptions &options,
+                                    uint64_t seed, TimeCap *cap,
+                                    ArenaPlannerResult &result) {
   std::vector<ArenaPlan> baselines;
+  HillClimbLimits limits;
+  limits.attempts = options.hillClimbAttempts;
+  limits.work = options.hillClimbWork;
+  limits.timeCap = cap;
   for (ArenaBaseline kind : allArenaBaselines()) {
-    // Hill climbing decodes up to 500 orders; it may use at most a quarter
-    // of the budget (one-pass baselines are not interrupted).
-    double share = options.budgetMs / 4;
-    const Deadline shareDeadline(share);
-    baselines.push_back(
-        planArenaWith(p, kind, &conflicts, options.seed, share));
+    bool cut = false;
+    baselines.push_back(planArenaWith(p, kind, &conflicts, seed, limits, &cut));
     result.baselineSizes.push_back(baselines.back().size);
-    if (kind == ArenaBaseline::TvmHillClimb && shareDeadline.expired())
-      result.hillClimbCut = true;
+    result.hillClimbCut |= cut;
   }
-  result.bestBaselineSize =
-      baselines.empty() ? 0
-                        : *std::min_element(result.baselineSizes.begin(),
-                                            result.baselineSizes.end());
+  result.bestBaselineSize = *std::min_element(result.baselineSizes.begin(),
+                                              result.baselineSizes.end());
+  return baselines;
+}
 
-  // Each component starts from the baseline that packs it best.
+/// The components of `p`, each with the offsets of the baseline (or plan)
+/// that packs it best.
+std::vector<Component> bestPerComponent(const ArenaProblem &p,
+                                        const std::vector<ArenaPlan> &plans) {
   std::vector<Component> comps;
   for (const auto &ids : arenaComponents(p)) {
     Component comp = makeComponent(p, ids);
     comp.arena = std::numeric_limits<int64_t>::max();
-    for (const ArenaPlan &plan : baselines) {
+    for (const ArenaPlan &plan : plans) {
       int64_t extent = 0;
       for (ArenaBufferId b : ids)
         extent = std::max(extent, plan.offsets[b] + p.buffer(b).size);
@@ -454,41 +331,144 @@ ArenaPlannerResult planArena(const ArenaProblem &p,
     }
     comps.push_back(std::move(comp));
   }
+  return comps;
+}
 
-  auto largest = [&]() -> Component * {
-    Component *max = nullptr;
-    for (Component &comp : comps)
-      if (!max || comp.arena > max->arena)
-        max = &comp;
-    return max;
-  };
-  result.stop = ArenaStop::ReachedBound;
-  while (Component *comp = largest()) {
-    if (comp->arena <= result.lowerBound) {
-      result.stop = ArenaStop::ReachedBound;
-      break;
-    }
-    if (comp->exhausted) {
-      result.stop = ArenaStop::Exhausted;
-      break;
-    }
-    if (comp->tried)
-      break; // result.stop holds why its search ended.
-    result.stop = improve(*comp, result.lowerBound, options, budget, result);
-  }
-
-  result.plan.offsets.assign(n, 0);
+ArenaPlan joinComponents(const ArenaProblem &p,
+                         const std::vector<Component> &comps) {
+  ArenaPlan plan;
+  plan.offsets.assign(p.numBuffers(), 0);
   for (const Component &comp : comps)
     for (size_t i = 0; i < comp.ids.size(); ++i)
-      result.plan.offsets[comp.ids[i]] = comp.offsets[i];
-  result.plan.size = arenaExtent(p, result.plan.offsets);
-  Component *top = largest();
-  result.provenOptimal =
-      result.plan.size <= result.lowerBound ||
-      (top && top->exhausted && top->arena == result.plan.size);
-  if (result.plan.size <= result.lowerBound)
+      plan.offsets[comp.ids[i]] = comp.offsets[i];
+  plan.size = arenaExtent(p, plan.offsets);
+  return plan;
+}
+
+/// The exact search from `plan`; updates the plan, the bound and the proof.
+void runExact(const ArenaProblem &p, const ArenaPlannerOptions &options,
+              TimeCap *cap, ArenaPlan &plan, ArenaPlannerResult &result) {
+  ArenaExactOptions eo;
+  eo.maxNodes = options.maxExactNodes;
+  eo.maxWork = options.maxExactWork;
+  eo.lowerBound = result.lowerBound;
+  eo.capacity = options.capacity;
+  eo.recordProof = options.recordProof;
+  eo.maxBuffers = options.exactMaxBuffers;
+  eo.timeCap = cap;
+  ArenaExactResult exact = solveArenaExact(p, &plan, eo);
+  result.exactNodes += exact.nodes;
+  plan = std::move(exact.plan);
+  result.lowerBound = exact.lowerBound;
+  result.infeasible = exact.infeasible;
+  if (exact.haveRefutation) {
+    result.refutation = std::move(exact.refutation);
+    result.proofRecorded = exact.proofRecorded;
+  }
+  if (exact.budgetHit)
+    result.stop = ArenaStop::NodeBudget;
+}
+
+/// Sets the proof, the stop reason and the time-cap flag from the plan.
+void finish(ArenaPlannerResult &result, int64_t givenBound, int64_t capacity,
+            TimeCap &cap) {
+  const int64_t size = result.plan.size;
+  result.provenOptimal = size <= result.lowerBound;
+  result.timeLimitHit = cap.fired();
+  if (size <= givenBound) {
+    result.proof = ArenaProofKind::LiveBytes;
     result.stop = ArenaStop::ReachedBound;
-  result.elapsedMs = budget.elapsedMs();
+  } else if (result.provenOptimal) {
+    result.proof = ArenaProofKind::Refutation;
+    result.stop = ArenaStop::Exhausted;
+  } else {
+    result.proof = ArenaProofKind::None;
+    if (capacity >= 0 && (result.infeasible || size <= capacity))
+      result.stop = ArenaStop::Exhausted;
+    else if (result.timeLimitHit)
+      result.stop = ArenaStop::TimeBudget;
+  }
+}
+
+} // namespace
+
+uint64_t hashArenaProblem(const ArenaProblem &p) {
+  // FNV-1a over the fields, 64-bit little-endian words.
+  uint64_t h = 0xCBF29CE484222325ull;
+  auto mix = [&](uint64_t word) {
+    for (int i = 0; i < 8; ++i) {
+      h ^= (word >> (8 * i)) & 0xFF;
+      h *= 0x100000001B3ull;
+    }
+  };
+  mix(p.numSteps());
+  mix(p.numBuffers());
+  for (ArenaBufferId b = 0; b < p.numBuffers(); ++b) {
+    const ArenaBuffer &buf = p.buffer(b);
+    mix(static_cast<uint64_t>(buf.size));
+    mix(static_cast<uint64_t>(buf.alignment));
+    mix((uint64_t(buf.life.first) << 32) | buf.life.last);
+  }
+  return h;
+}
+
+ArenaPlannerResult planArena(const ArenaProblem &p,
+                             const ArenaPlannerOptions &options) {
+  const auto started = std::chrono::steady_clock::now();
+  double limitMs = 0;
+  for (double ms : {options.timeLimitMs, options.budgetMs})
+    if (ms > 0 && std::isfinite(ms))
+      limitMs = limitMs > 0 ? std::min(limitMs, ms) : ms;
+  TimeCap cap(limitMs);
+  TimeCap *capPtr = cap.enabled() ? &cap : nullptr;
+  ArenaPlannerResult result;
+  result.lowerBound = std::max(liveBytesLowerBound(p), options.lowerBound);
+  const int64_t givenBound = result.lowerBound;
+  const uint64_t seed = options.seed ^ hashArenaProblem(p);
+  ArenaPlan plan;
+  {
+    ArenaConflicts conflicts(p);
+    std::vector<ArenaPlan> baselines =
+        runBaselines(p, conflicts, options, seed, capPtr, result);
+    plan = joinComponents(p, bestPerComponent(p, baselines));
+  }
+  const bool decide = options.capacity >= 0;
+  const int64_t goal =
+      decide ? std::max(options.capacity, givenBound) : givenBound;
+  result.stop = ArenaStop::ReachedBound;
+  // The exact search and the local search both start from the baselines'
+  // plan, so that each is monotone in its own budget and the better of the
+  // two is monotone in both.
+  ArenaPlan exactPlan = plan;
+  if (plan.size > goal)
+    runExact(p, options, capPtr, exactPlan, result);
+  const int64_t stopAt = decide ? goal : result.lowerBound;
+  if (exactPlan.size > stopAt && !result.infeasible) {
+    std::vector<Component> comps = bestPerComponent(p, {plan});
+    Budget budget{capPtr, options.maxMoves, options.maxMoveWork};
+    auto largest = [&]() -> Component * {
+      Component *max = nullptr;
+      for (Component &comp : comps)
+        if (!max || comp.arena > max->arena)
+          max = &comp;
+      return max;
+    };
+    while (Component *comp = largest()) {
+      if (comp->arena <= stopAt || comp->tried)
+        break;
+      result.stop = improve(*comp, goal, stopAt, seed, budget, result);
+    }
+    ArenaPlan local = joinComponents(p, comps);
+    if (local.size < exactPlan.size)
+      exactPlan = std::move(local);
+  }
+  plan = std::move(exactPlan);
+  result.plan = std::move(plan);
+  finish(result, givenBound, decide ? options.capacity : -1, cap);
+  // Informational only: nothing above reads it.
+  result.elapsedMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - started)
+                         .count();
   return result;
 }
 

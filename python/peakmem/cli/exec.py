@@ -5,8 +5,8 @@ output_digest (the harness is peakmem.execute)."""
 import pathlib
 import sys
 
-from peakmem.execute import (DEFAULT_OPT_LEVEL, ExecError, MemorySafetyError,
-                             execute_text)
+from peakmem.execute import (CACHING_FIELDS, DEFAULT_OPT_LEVEL, RUNTIMES,
+                             ExecError, MemorySafetyError, execute_text)
 
 
 def add_arguments(parser):
@@ -28,6 +28,12 @@ def add_arguments(parser):
                         default=DEFAULT_OPT_LEVEL, metavar="0-3",
                         help="mlir-runner -O level (default "
                              f"{DEFAULT_OPT_LEVEL})")
+    parser.add_argument("--allocator", choices=list(RUNTIMES),
+                        default="malloc",
+                        help="malloc: the counting heap (default); caching: "
+                             "PyTorch's CUDA caching allocator's rules, also "
+                             "printing allocated_peak_bytes and "
+                             "reserved_peak_bytes (docs/Execution.md)")
     parser.add_argument("--verbose", action="store_true",
                         help="also print live_bytes_at_end, alloc_count, "
                              "free_count")
@@ -39,7 +45,8 @@ def run(args):
             pathlib.Path(args.file).read_text()
         res = execute_text(text, function=args.function, keep=args.keep,
                            seed=args.seed, timeout=args.timeout,
-                           opt_level=args.opt_level)
+                           opt_level=args.opt_level,
+                           allocator=args.allocator)
     except MemorySafetyError as err:
         if err.result is not None:
             print(f"peak_bytes: {err.result.peak_bytes}")
@@ -54,6 +61,10 @@ def run(args):
         return 2
     print(f"peak_bytes: {res.peak_bytes}")
     print(f"output_digest: {res.output_digest}")
+    if res.caching_stats is not None:
+        shown = CACHING_FIELDS if args.verbose else CACHING_FIELDS[:2]
+        for key in shown:
+            print(f"{key}: {res.caching_stats[key]}")
     if args.verbose:
         print(f"live_bytes_at_end: {res.live_bytes_at_end}")
         print(f"alloc_count: {res.alloc_count}")

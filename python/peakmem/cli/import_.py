@@ -19,7 +19,7 @@ def add_arguments(parser):
     parser.add_argument("-o", "--output", help="output .mlir (bufferized memref IR with frees)")
     parser.add_argument("--weights", choices=["splat", "args", "real"], default="splat",
                         help="splat constants (default), function arguments, or the "
-                        "model's real data (TFLite only)")
+                        "model's real data (a weight the file has no data for is an error)")
     parser.add_argument("--keep-stages", metavar="DIR",
                         help="write every stage (tosa, linalg, fused, bufferized, dealloc)")
     parser.add_argument("--emit-tosa", action="store_true",

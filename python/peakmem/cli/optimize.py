@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`peakmem optimize MODEL`: import, optimize, execute before/after, report
-(the job is peakmem.optimize)."""
+(the job is peakmem.optimize, the report peakmem.report)."""
 
-from peakmem import plot
-from peakmem.optimize import exact, live_timelines, optimize, print_report, progress
+from peakmem import plot, report
+from peakmem.execute import DEFAULT_OPT_LEVEL
+from peakmem.optimize import optimize
+from peakmem.progress import Progress
 
 
 def add_arguments(parser):
@@ -19,20 +21,34 @@ def add_arguments(parser):
                         help="also plot live bytes before/after to PNG")
     parser.add_argument("--no-arena", action="store_true",
                         help="skip static arena planning (peakmem-plan-arena)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write every figure of the report to FILE as JSON "
+                        "(docs/Execution.md)")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds per tool invocation of each execution (as exec)")
+    parser.add_argument("--opt-level", type=int, choices=range(4), default=DEFAULT_OPT_LEVEL,
+                        metavar="0-3", help=f"mlir-runner -O level (default {DEFAULT_OPT_LEVEL}; "
+                        "results do not depend on it)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="input data seed of the executions (default 0)")
 
 
 def run(args):
-    r = optimize(args.model, execute_programs=not args.no_exec,
-                 weights=args.weights, keep=args.keep, arena=not args.no_arena)
-    print_report(r)
+    steps = Progress()
+    r = optimize(args.model, execute_programs=not args.no_exec, weights=args.weights,
+                 keep=args.keep, arena=not args.no_arena, timeout=args.timeout,
+                 opt_level=args.opt_level, seed=args.seed, steps=steps)
     if args.plot:
-        progress(f"plotting to {args.plot}")
-        plot.plot_before_after(
-            live_timelines(r["before_text"], r["after_text"], r["upstream_text"]),
-            args.plot, title=r["model"], lower_bound=r["lower_bound"])
+        with steps.step(f"plotting to {args.plot}"):
+            plot.plot_before_after(r["timelines"], args.plot, title=r["model"],
+                                   lower_bound=r["lower_bound"])
+        r["timings"] = list(steps.timings)
+    report.print_report(r)
+    if args.plot:
         print(f"plot:                  {args.plot}")
-    if "digest_imported" in r and (
-            r["digest_imported"] != r["digest_peakmem"] or not exact(r) or
-            r.get("digest_arena", r["digest_imported"]) != r["digest_imported"]):
+    if args.json:
+        report.write_json(r, args.json)
+        print(f"json:                  {args.json}")
+    if "digest_imported" in r and (not report.identical(r) or not report.exact(r)):
         return 1
     return 0

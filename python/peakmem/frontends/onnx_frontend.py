@@ -18,6 +18,7 @@ from .onnx_math_ops import MathOps
 from .onnx_nn_ops import NNOps
 from .onnx_shape_ops import ShapeOps
 from .tosa_emitter import Emitter, ImportError_, UnsupportedOp
+from .tosa_values import missing_weight, scan_unsupported
 
 
 class OnnxImporter(ShapeOps, MathOps, NNOps):
@@ -108,6 +109,8 @@ class OnnxImporter(ShapeOps, MathOps, NNOps):
                        else np.full(shape, 0.5, np.float32))
                 if self.weights_mode == "args" and data is None:
                     raise ImportError_(f"elementwise weight operand '{name}' in args mode")
+                if self.weights_mode == "real" and data is None:
+                    raise missing_weight(self.root(name))
             lrank = len(self.logical_shape(like))
             if arr.ndim < lrank:
                 arr = arr.reshape((1,) * (lrank - arr.ndim) + arr.shape)
@@ -158,8 +161,7 @@ class OnnxImporter(ShapeOps, MathOps, NNOps):
     def bias(self, name, n):
         if not name:
             return self.e.const(np.zeros(n), "f32", shape=(n,))
-        if self.weights_mode == "splat" or (self.weights_mode == "real"
-                                            and self.weight_data(name) is None):
+        if self.weights_mode == "splat":
             self.layer += 1
             return self.e.const(_pattern(n, 0.1, self.layer), "f32", shape=(n,))
         return self.weight(name, (n,), 0.0, lambda d: d.reshape(n))
@@ -191,6 +193,10 @@ class OnnxImporter(ShapeOps, MathOps, NNOps):
             if len(shape) == 4:
                 shape = (shape[0], shape[2], shape[3], shape[1])
             self.vals[i.name] = e.arg(shape, dtype, i.name)
+        # Every op type without a converter, in one message, before any work.
+        scan_unsupported(((node.op_type if node.domain in ("", "ai.onnx")
+                           else f"{node.domain}:{node.op_type}", self.node_desc(node, idx))
+                          for idx, node in enumerate(g.node)), self, FMT)
         for idx, node in enumerate(g.node):
             handler = getattr(self, "op_" + node.op_type, None)
             if handler is None or node.domain not in ("", "ai.onnx"):

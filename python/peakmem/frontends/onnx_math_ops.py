@@ -6,6 +6,7 @@ import numpy as np
 
 from .tosa_emitter import ImportError_
 
+
 class MathOps:
     # ------------------------------------------------------------ elementwise
     def _binary(self, node, op, npfn):

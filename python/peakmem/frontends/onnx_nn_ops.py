@@ -6,7 +6,8 @@ OnnxImporter (onnx_frontend.py)."""
 import numpy as np
 
 from .onnx_common import _pattern
-from .tosa_emitter import ImportError_
+from .tosa_values import ImportError_, missing_weight
+
 
 class NNOps:
     # ------------------------------------------------------------ conv & co
@@ -135,7 +136,10 @@ class NNOps:
             shift = e.sub(beta, e.mul(mean, scale))
             scale, shift = e.reshape(scale, shape), e.reshape(shift, shape)
         else:
-            if all(d is not None for d in datas) and self.weights_mode == "real":
+            if self.weights_mode == "real":
+                missing = [nm for nm, d in zip(names, datas) if d is None]
+                if missing:
+                    raise missing_weight(self.root(missing[0]))
                 gamma, beta, mean, var = [np.asarray(d, np.float64).reshape(c) for d in datas]
                 sc = gamma / np.sqrt(var + eps)
                 sh = beta - mean * sc

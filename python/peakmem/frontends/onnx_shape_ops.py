@@ -9,6 +9,7 @@ import numpy as np
 from .onnx_common import ONNX_DTYPES
 from .tosa_emitter import ImportError_
 
+
 class ShapeOps:
     # ------------------------------------------------------------ static ops
     def all_static(self, node):
@@ -113,21 +114,36 @@ class ShapeOps:
         outer = int(np.prod(shape[:axis])) if axis else 1
         self.set(node, self.e.reshape(lx, (outer, int(np.prod(shape[axis:])))))
 
-    def op_Reshape(self, node, a):
-        x = self.val(node.input[0])
-        if node.input[1] not in self.static:
-            raise self._unsupported(node, "dynamic shape input")
-        target = [int(v) for v in self.static[node.input[1]]]
-        lx = self.to_logical(x)
+    @staticmethod
+    def _reshape_target(shape, size, target):
+        """ONNX Reshape's target with 0 (copy the dimension) and -1 (infer)
+        resolved against an input of `shape` and `size` elements."""
+        target = [int(v) for v in target]
         for i, d in enumerate(target):
             if d == 0:
-                target[i] = lx.shape[i]
+                target[i] = shape[i]
         if -1 in target:
             known = int(np.prod([d for d in target if d != -1]))
-            target[target.index(-1)] = lx.size // known
+            target[target.index(-1)] = size // known
+        return target
+
+    def op_Reshape(self, node, a):
+        if node.input[1] not in self.static:
+            raise self._unsupported(node, "dynamic shape input")
+        if node.input[0] in self.static:
+            arr = np.asarray(self.static[node.input[0]])
+            self.static[node.output[0]] = arr.reshape(
+                self._reshape_target(arr.shape, arr.size, self.static[node.input[1]]))
+            return
+        lx = self.to_logical(self.val(node.input[0]))
+        target = self._reshape_target(lx.shape, lx.size, self.static[node.input[1]])
         self.set(node, self.from_logical(self.e.reshape(lx, target)))
 
     def op_Transpose(self, node, a):
+        if node.input[0] in self.static:
+            arr = np.asarray(self.static[node.input[0]])
+            self.static[node.output[0]] = np.transpose(arr, a.get("perm"))
+            return
         x = self.val(node.input[0])
         lx = self.to_logical(x)
         perm = a.get("perm", list(reversed(range(lx.rank))))
@@ -231,3 +247,124 @@ class ShapeOps:
         if any(lo < 0 or hi < 0 for lo, hi in lp):
             raise self._unsupported(node, "negative pads")
         self.set(node, self.e.pad(x, lp, value))
+
+    # ------------------------------------------------ computations on shapes
+    # Exporters compute on constant shapes (a class token expanded to the
+    # batch, window masks, relative positions): with every input static
+    # these ops fold to numpy values here, as ONNX Runtime's constant
+    # folding would; on activations they become TOSA ops.
+    def static_input(self, node, i, what):
+        name = node.input[i] if len(node.input) > i else ""
+        if not name or name not in self.static:
+            raise self._unsupported(node, f"{what} must be static")
+        return np.asarray(self.static[name])
+
+    def op_ConstantOfShape(self, node, a):
+        shape = [int(v) for v in self.static_input(node, 0, "the shape").reshape(-1)]
+        value = a.get("value")
+        fill = (self.numpy_helper.to_array(value).reshape(-1) if value is not None
+                else np.zeros(1, np.float32))
+        self.static[node.output[0]] = np.full(shape, fill[0], fill.dtype)
+
+    def op_Range(self, node, a):
+        start, limit, delta = (self.static_input(node, i, what).reshape(()) for i, what in
+                               enumerate(("start", "limit", "delta")))
+        self.static[node.output[0]] = np.arange(start, limit, delta, dtype=start.dtype)
+
+    def op_Mod(self, node, a):
+        if not self.all_static(node):
+            raise self._unsupported(node, "only static Mod")
+        self._static_binary(node, np.fmod if a.get("fmod", 0) else np.mod)
+
+    def op_ScatterND(self, node, a):
+        if a.get("reduction", b"none") not in (b"none", "none"):
+            raise self._unsupported(node, f"reduction {a['reduction']}")
+        if not self.all_static(node):
+            raise self._unsupported(node, "only static ScatterND")
+        data = np.array(self.static[node.input[0]])
+        indices = np.asarray(self.static[node.input[1]], np.int64)
+        updates = np.asarray(self.static[node.input[2]])
+        for idx in np.ndindex(indices.shape[:-1]):
+            data[tuple(indices[idx])] = updates[idx]
+        self.static[node.output[0]] = data
+
+    def op_Not(self, node, a):
+        if self.all_static(node):
+            self.static[node.output[0]] = np.logical_not(self.static[node.input[0]])
+            return
+        x = self.val(node.input[0])
+        if x.dtype != "i1":
+            raise ImportError_(f"Not of a {x.dtype} value")
+        self.set(node, self.e.unary("logical_not", x))
+
+    def op_Equal(self, node, a):
+        if self.all_static(node):
+            return self._static_binary(node, np.equal)
+        like = self.vals.get(node.input[0]) or self.vals.get(node.input[1])
+        x, y = (self.operand(n, like) for n in node.input[:2])
+        self.set(node, self.e.compare("equal", x, y))
+
+    def bool_operand(self, name, like):
+        """An i1 activation, or a static boolean broadcastable against
+        `like` (laid out as operand() lays out constants)."""
+        if name in self.vals:
+            v = self.vals[name]
+            if v.dtype != "i1":
+                raise ImportError_(f"condition '{name}' is {v.dtype}, not bool")
+            return v
+        arr = np.asarray(self.static[name]).astype(bool)
+        lrank = len(self.logical_shape(like))
+        if arr.ndim < lrank:
+            arr = arr.reshape((1,) * (lrank - arr.ndim) + arr.shape)
+        if arr.ndim == 4 and like.rank == 4:
+            arr = arr.transpose(0, 2, 3, 1)
+        return self.e.const(arr, "i1")
+
+    def op_Where(self, node, a):
+        if self.all_static(node):
+            c, x, y = (np.asarray(self.static[n]) for n in node.input)
+            self.static[node.output[0]] = np.where(c, x, y)
+            return
+        like = self.vals.get(node.input[1]) or self.vals.get(node.input[2])
+        if like is None:
+            raise self._unsupported(node, "a dynamic condition between static values")
+        x, y = (self.operand(n, like) for n in node.input[1:])
+        self.set(node, self.e.select(self.bool_operand(node.input[0], like), x, y))
+
+    def op_Expand(self, node, a):
+        shape = [int(v) for v in self.static_input(node, 1, "the shape").reshape(-1)]
+        src = node.input[0]
+        if src in self.static:
+            arr = np.asarray(self.static[src])
+            out = np.broadcast_shapes(arr.shape, tuple(shape))
+            self.static[node.output[0]] = np.array(np.broadcast_to(arr, out))
+            return
+        if src in self.vals:
+            x = self.to_logical(self.vals[src])
+        elif self.is_weight(src):
+            wshape = self.weight_shape(src)
+            x = self.weight(src, wshape, 0.5, lambda d: d, tag="logical")
+        else:
+            raise ImportError_(f"input '{src}' unknown")
+        out = np.broadcast_shapes(x.shape, tuple(shape))
+        if x.rank < len(out):
+            x = self.e.reshape(x, (1,) * (len(out) - x.rank) + x.shape)
+        y = self.e.tile(x, [o // d for o, d in zip(out, x.shape)])
+        self.set(node, self.from_logical(y))
+
+    def op_Dropout(self, node, a):
+        """The identity in inference, and in training mode with ratio 0
+        (exporters emit both); random dropout (training, ratio > 0) is
+        refused."""
+        if len(node.input) > 2 and node.input[2]:
+            training = bool(self.static_input(node, 2, "training_mode").reshape(-1)[0])
+            ratio = (float(self.static_input(node, 1, "ratio").reshape(-1)[0])
+                     if len(node.input) > 1 and node.input[1] else 0.5)
+            if training and ratio != 0.0:
+                raise self._unsupported(node, f"training_mode = true with ratio {ratio:g}")
+        self.op_Identity(node, {})
+        if len(node.output) > 1 and node.output[1]:
+            x = node.input[0]
+            shape = (self.logical_shape(self.vals[x]) if x in self.vals
+                     else np.shape(self.static[x]))
+            self.static[node.output[1]] = np.ones(shape, bool)

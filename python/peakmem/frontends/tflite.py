@@ -14,6 +14,7 @@ from .tflite_ops import (ACT_NONE, ACT_RELU, ACT_RELU6, ACT_RELU_N1_TO_1, ACT_TA
                          TFLiteOps)
 from .tflite_schema import Model
 from .tosa_emitter import Emitter, ImportError_, UnsupportedOp, is_float
+from .tosa_values import scan_unsupported
 
 
 def _bias_pattern(n):
@@ -33,6 +34,34 @@ class TFLiteImporter(TFLiteOps):
         self.e = Emitter(weights=weights)
         self.vals = {}
         self.weights = weights
+        self.folded = self.fold_dequantized_constants()
+
+    def fold_dequantized_constants(self):
+        """DEQUANTIZE ops of constant tensors, folded as TFLite does at
+        prepare time: the output becomes a constant float32 tensor (float16
+        weights cast, as MediaPipe models store them; int8 ones scaled by
+        their per-tensor or per-axis quantization), so the ops that read it
+        as weights see its real values. Returns the folded op indices."""
+        folded = set()
+        for op in self.model.operators:
+            if op.op != "DEQUANTIZE":
+                continue
+            src, out = self.t(op.inputs[0]), self.t(op.outputs[0])
+            if src.data is None or out.dtype != "f32":
+                continue
+            if src.dtype in ("f16", "f32"):
+                data = src.data.astype(np.float32)
+            elif src.quantized:
+                shape = [1] * src.data.ndim
+                if src.scale.size > 1:
+                    shape[src.quantized_dimension] = src.scale.size
+                data = ((src.data.astype(np.float64) - src.zero_point.reshape(shape))
+                        * src.scale.reshape(shape)).astype(np.float32)
+            else:
+                continue
+            out.data = data.reshape(out.shape)
+            folded.add(op.index)
+        return folded
 
     # ----------------------------------------------------------------- helpers
     def t(self, i):
@@ -255,7 +284,11 @@ class TFLiteImporter(TFLiteOps):
         for i in m.inputs:
             t = self.t(i)
             self.vals[i] = e.arg(t.shape, t.dtype, t.name)
+        # Every op type without a converter, in one message, before any work.
+        scan_unsupported(((op.op, self.node(op)) for op in m.operators), self, FMT)
         for op in m.operators:
+            if op.index in self.folded:
+                continue
             handler = getattr(self, "op_" + op.op, None)
             if handler is None:
                 raise UnsupportedOp(FMT, op.op, self.node(op))

@@ -22,7 +22,8 @@ from .tosa_elementwise import ElementwiseOps
 from .tosa_layout import LayoutOps
 from .tosa_nn import NNOps
 from .tosa_values import (BYTES, NP_DTYPES, ImportError_, UnsupportedOp, V, dense_literal,
-                          fmt_float, fmt_scalar, is_float, quantize_multiplier, ttype)
+                          fmt_float, fmt_scalar, is_float, missing_weight, quantize_multiplier,
+                          ttype)
 
 # The importer's errors and values too, for the frontends that import them
 # from here.
@@ -64,7 +65,9 @@ class Emitter(ElementwiseOps, LayoutOps, NNOps):
             v = V(f"%w{len(self.weight_args)}", shape, dtype)
             self.weight_args.append((v, name))
             return v
-        if self.weights == "real" and data is not None:
+        if self.weights == "real":
+            if data is None:
+                raise missing_weight(name)
             arr = np.asarray(data).reshape(shape)
             return self._const_raw(arr, shape, dtype)
         return self.const(np.full(shape, splat), dtype, shape=shape)

@@ -23,6 +23,45 @@ class UnsupportedOp(ImportError_):
         self.detail = detail
 
 
+def missing_weight(name):
+    """The error of `--weights real` for a weight the model holds no data for:
+    placeholder values are never substituted for real ones."""
+    return ImportError_(f"--weights real: weight '{name}' has no data in the model file "
+                        "(exported without its parameters?); placeholder values are never "
+                        "substituted: import with --weights splat or --weights args")
+
+
+class UnsupportedOps(UnsupportedOp):
+    """Every op type of a model that has no converter, found before any
+    conversion: `missing` maps each type to (count, first node)."""
+
+    def __init__(self, fmt, missing):
+        if len(missing) == 1 and next(iter(missing.values()))[0] == 1:
+            (op_type, (_, node)), = missing.items()
+            super().__init__(fmt, op_type, node)
+        else:
+            nodes = sum(count for count, _ in missing.values())
+            parts = [f"{op_type} x{count} (first at node {node})"
+                     for op_type, (count, node) in missing.items()]
+            first, (_, node) = next(iter(missing.items()))
+            ImportError_.__init__(self, f"unsupported {fmt} ops, {len(missing)} types in "
+                                  f"{nodes} nodes: " + "; ".join(parts))
+            self.op_type, self.node, self.detail = first, node, ""
+        self.missing = dict(missing)
+
+
+def scan_unsupported(ops, converter, fmt):
+    """Raises UnsupportedOps naming every op type in `ops` (pairs of type and
+    node description, in model order) that `converter` has no op_<type>
+    handler for."""
+    missing = {}
+    for op_type, node in ops:
+        if not hasattr(converter, f"op_{op_type}"):
+            missing.setdefault(op_type, [0, node])[0] += 1
+    if missing:
+        raise UnsupportedOps(fmt, {k: tuple(v) for k, v in missing.items()})
+
+
 NP_DTYPES = {"f32": np.float32, "f16": np.float16, "i8": np.int8, "ui8": np.uint8,
              "i16": np.int16, "i32": np.int32, "i64": np.int64, "i1": np.bool_}
 

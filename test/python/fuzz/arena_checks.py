@@ -7,12 +7,13 @@ import concurrent.futures
 import random
 from typing import List, Sequence, Set
 
-from .arena_edit import (arena_mutations, fill_arena, rename_function,
-                         spread_plan)
+from .arena_edit import (arena_mutations, fill_arena, forged_aliases,
+                         rename_function, spread_plan)
 from .arena_plan import (ARENA_OPT_PIPE, ARENA_PIPE, ARENA_VERIFY,
                          arena_oracle, arena_violations, min_aligns,
                          parse_arena_plan)
-from .config import ARENA_DIRTY, ARENA_MUTATIONS, ARENA_OPT_EVERY, BRUTE_MAX
+from .config import (ARENA_DIRTY, ARENA_FORGED, ARENA_MUTATIONS,
+                     ARENA_OPT_EVERY, BRUTE_MAX)
 from .differential import ExecOutcome, exec_module
 from .model import Program
 from .parse import parse_function
@@ -96,6 +97,11 @@ def check_plan(p: Program, o: PassOutcome, name: str, runs,
     rng = random.Random(p.seed * 977 + 3)
     variants.append((p, o, "identity", "unchanged", text, plan))
     for kind, what, t in arena_mutations(text, plan, rng, n_mut):
+        variants.append((p, o, kind, what, t, parse_arena_plan(t)))
+    # Views reached through a reinterpret_cast (issue #22 item 6), drawn
+    # from their own random numbers.
+    rng = random.Random(p.seed * 613 + 1)
+    for kind, what, t in forged_aliases(text, plan, rng, ARENA_FORGED):
         variants.append((p, o, kind, what, t, parse_arena_plan(t)))
 
 
@@ -192,7 +198,7 @@ def check_arena_programs(seeds: Sequence[int], brute_max: int = BRUTE_MAX,
                 outs[progs[0].seed].problems.append(
                     f"{name}: a diagnostic naming no program: {d.text}")
     check_arenas(progs, outs, runs, opt_seeds, brute_max, jobs=jobs)
-    sample = [p for p in progs if outs[p.seed].ok and
+    sample = [p for p in progs if outs[p.seed].ok and p.executable and
               outs[p.seed].arena_plan is not None and
               outs[p.seed].arena_plan.size is not None][:execute]
 

@@ -8,6 +8,7 @@ from typing import List, Optional, Tuple
 
 from .arena_plan import ARENA_ALLOC, ARENA_VIEW, ArenaPlan, ArenaView
 from .config import DIRTY_BYTE
+from .model import elem_alloc_bytes
 
 
 # Text edits of a planned function (mutations and execution variants).
@@ -168,3 +169,59 @@ def arena_mutations(text: str, plan: ArenaPlan, rng: random.Random,
             t = set_offset(text, v, off, tag)
             out.append(("overlap", f"{v.name} to {off} (onto {u.name})", t))
     return out
+
+
+FORGEABLE = {"f32": "0.000000e+00", "i8": "0", "i32": "0"}
+
+
+def forged_aliases(text: str, plan: ArenaPlan, rng: random.Random,
+                   n: int) -> List[Tuple[str, str, str]]:
+    """Issue #22 item 6: a linalg.fill through a memref.reinterpret_cast
+    of a view u, inserted right after the definition of a view v live at
+    the same time. "forged-alias": the cast's offset moves it onto v's
+    bytes (the plan now overlaps two live buffers: must be rejected);
+    "alias-inside": the cast stays inside u (valid)."""
+    lines = text.splitlines()
+    views = [v for v in plan.views if v.offset is not None and not v.nested
+             and v.elem in FORGEABLE and v.size]
+    # u (1-D, the cast's source) live when v is defined, v live after it.
+    pairs = [(u, v) for u in views for v in views if u is not v and
+             _one_d(lines[u.line]) and u.line < v.line and
+             u.last >= v.first and v.last > v.first]
+    out = []
+    for k in range(n if pairs else 0):
+        u, v = rng.choice(pairs)
+        esize = elem_alloc_bytes(u.elem)
+        delta = v.offset - u.offset
+        if rng.random() < 0.7 and delta >= 0 and delta % esize == 0:
+            kind, off = "forged-alias", delta // esize
+            count = max(1, min(u.elems, v.bytes // esize))
+        else:
+            kind, off = "alias-inside", 0
+            count = rng.randint(1, u.elems)
+        out.append((kind, f"fill through {u.name} at element offset {off} "
+                    f"x {count} (after {v.name})",
+                    _insert_cast(text, u, v, off, count, f"{k}")))
+    return out
+
+
+def _insert_cast(text: str, u: ArenaView, v: ArenaView, off: int,
+                 count: int, tag: str) -> str:
+    lines = text.splitlines()
+    line = lines[v.line]
+    ind = line[:len(line) - len(line.lstrip())]
+    elem = u.elem
+    src = f"memref<{u.elems}x{elem}>"
+    dst = f"memref<{count}x{elem}, strided<[1], offset: {off}>>"
+    new = [f"{ind}%fzc{tag} = arith.constant {FORGEABLE[elem]} : {elem}",
+           f"{ind}%fzrc{tag} = memref.reinterpret_cast {u.name} to offset: "
+           f"[{off}], sizes: [{count}], strides: [1] : {src} to {dst}",
+           f"{ind}linalg.fill ins(%fzc{tag} : {elem}) outs(%fzrc{tag} : "
+           f"{dst})"]
+    lines[v.line + 1:v.line + 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def _one_d(view_line: str) -> bool:
+    m = ARENA_VIEW.match(view_line)
+    return bool(m) and m.group(6).count("x") == 1

@@ -6,7 +6,7 @@ optimum of the arena's problem."""
 
 import dataclasses
 import re
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Set
 
 from .model import Block, Buf, Program, elem_alloc_bytes, pow2_ceil
 from .oracle import optimum, schedule_units
@@ -67,6 +67,9 @@ class ArenaView:
     # Why its uses do not show its lifetime (an alias passed to a call,
     # stored to memory, used in an async region, returned): "" if they do.
     hidden: str = ""
+    # An alias reaching bytes outside the view (a reinterpret_cast whose
+    # static offset and sizes leave it): "" if none does.
+    reach: str = ""
 
     @property
     def bytes(self) -> int:
@@ -158,32 +161,92 @@ def parse_arena_plan(text: str) -> ArenaPlan:
                       int(mv.group(4)), n, mv.group(7),
                       int(ms.group(1)) if ms else None, nested, t, t)
         if not nested:
-            # Aliases: name -> the statement it is scoped to (None: the
-            # entry block), so that a name reused by a sibling region later
-            # is not taken for it.
-            alias: Dict[str, Optional[int]] = {v.name: None}
-            for j, t2, nest2, defs2, uses2, op2 in info:
-                if j <= i:
-                    continue
-                hit = [u for u in uses2 if u in alias and
-                       (alias[u] is None or alias[u] == t2)]
-                if not hit:
-                    continue
-                v.last = max(v.last, t2)
-                body = lines[j].split(" loc(")[0]
-                if op2 in ("func.call", "call", "func.call_indirect") or \
-                        op2 == "memref.store" and any(
-                            re.match(rf"\s*memref\.store {re.escape(u)},",
-                                     body) for u in hit) or \
-                        op2 in ("func.return", "return", "scf.yield") or \
-                        in_async.get(j) or op2.startswith("async."):
-                    v.hidden = v.hidden or f"an alias used by {op2}"
-                if defs2 and (op2 in VIEW_LIKE or "memref<" in
-                              lines[j].split(" = ", 1)[1].split(":")[-1]):
-                    for d in defs2:
-                        alias[d] = t2 if nest2 else None
+            _follow_aliases(v, i, lines, info, in_async)
         plan.views.append(v)
     return plan
+
+
+# Ops without a memory-effect interface that may keep the addresses they
+# receive (like a call): a view reaching one has a lifetime its uses do
+# not show.
+OPAQUE_OPS = ("func.call", "call", "func.call_indirect", "gpu.launch_func",
+              "memref.dma_start", "memref.dma_wait", "affine.dma_wait")
+# Asynchronous ops: their buffers stay in use until the op that
+# synchronises them (a user of their token, or a dma_wait on their tag).
+ASYNC_STARTS = ("gpu.launch", "gpu.launch_func", "gpu.memcpy", "gpu.memset",
+                "affine.dma_start", "memref.dma_start")
+_INDEXED = re.compile(r"(%[\w.$\-]+)\[")
+
+
+_CAST = re.compile(r"offset: \[(-?\d+)\], sizes: \[([\d, ]+)\], "
+                   r"strides: \[([\d, ]+)\]")
+
+
+def _cast_reach(v: "ArenaView", body: str) -> str:
+    """What a memref.reinterpret_cast of an alias of v reaches outside v's
+    bytes ("" if nothing): its offset, sizes and strides count from v's
+    first byte (views and casts keep the aligned pointer of v)."""
+    m = _CAST.search(body)
+    if not m:
+        return f"a reinterpret_cast without static layout: {body.strip()}"
+    off = int(m.group(1))
+    sizes = [int(x) for x in m.group(2).split(",")]
+    strides = [int(x) for x in m.group(3).split(",")]
+    last = off + sum((s - 1) * t for s, t in zip(sizes, strides))
+    esize = elem_alloc_bytes(v.elem)
+    lo, hi = off * esize, (last + 1) * esize
+    if min(sizes) <= 0 or (lo >= 0 and hi <= v.bytes):
+        return ""
+    base = v.offset or 0
+    return (f"an alias (reinterpret_cast) reaches bytes [{base + lo}, "
+            f"{base + hi}) of the arena, outside the view's "
+            f"[{base}, {base + v.bytes})")
+
+
+def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
+                    in_async):
+    """v.last and v.hidden from the uses of v and of its view-like aliases
+    (transitively) after line i, in entry-block statements; an alias used
+    by an asynchronous op keeps v in use until the op that synchronises
+    it (issue #22)."""
+    # Aliases: name -> the statement it is scoped to (None: the entry
+    # block), so that a name reused by a sibling region later is not taken
+    # for it.
+    alias: Dict[str, Optional[int]] = {v.name: None}
+    tokens = {}                     # entry statement -> tokens it defines
+    for j, t2, nest2, defs2, uses2, op2 in info:
+        if not nest2 and op2 in ASYNC_STARTS and t2 not in tokens:
+            tokens[t2] = set(defs2)
+    pending: Set[str] = set()       # tokens and DMA tags v waits for
+    for j, t2, nest2, defs2, uses2, op2 in info:
+        if j <= i:
+            continue
+        body = lines[j].split(" loc(")[0]
+        if pending & uses2:
+            v.last = max(v.last, t2)
+            pending |= defs2        # a token depending on one of them
+        hit = [u for u in uses2 if u in alias and
+               (alias[u] is None or alias[u] == t2)]
+        if not hit:
+            continue
+        v.last = max(v.last, t2)
+        pending |= tokens.get(t2, set())
+        if op2.endswith("dma_start"):
+            memrefs = _INDEXED.findall(body.split(" : ")[0])
+            pending |= set(memrefs[2:3])        # the tag
+        if op2 in OPAQUE_OPS or \
+                op2 == "memref.store" and any(
+                    re.match(rf"\s*memref\.store {re.escape(u)},", body)
+                    for u in hit) or \
+                op2 in ("func.return", "return", "scf.yield") or \
+                in_async.get(j) or op2.startswith("async."):
+            v.hidden = v.hidden or f"an alias used by {op2}"
+        if op2 == "memref.reinterpret_cast":
+            v.reach = v.reach or _cast_reach(v, body)
+        if defs2 and (op2 in VIEW_LIKE or "memref<" in
+                      lines[j].split(" = ", 1)[1].split(":")[-1]):
+            for d in defs2:
+                alias[d] = t2 if nest2 else None
 
 
 def arena_violations(plan: ArenaPlan,
@@ -214,6 +277,8 @@ def arena_violations(plan: ArenaPlan,
         if v.hidden:
             bad.append(f"{v.name}: lifetime not shown by the IR: "
                        f"{v.hidden}")
+        if v.reach:
+            bad.append(f"{v.name}: {v.reach}")
         if v.offset is None:
             bad.append(f"{v.name}: offset not a constant")
             continue

@@ -8,8 +8,9 @@ import copy
 import dataclasses
 import random
 
-from .attrs import extract_records
-from .certs import Facts, judge
+from .attrs import extract_records, get_field, set_field
+from .certs import Facts, as_i64, judge
+from .config import CERT_DUPLICATES
 from .mutate import Mutator, move_one
 from .pass_common import VERIFY, chunk_module, copy_program
 from .render import render
@@ -93,6 +94,7 @@ def certificate_variants(progs, outs, runs, brute_max, n_mut, n_moves):
             kind = "mutation" if (recs.func_attrs(), recs.nested_attrs()) \
                 != same else "no-op mutation"
             variants.append((p, o, kind, what, facts, recs))
+        variants += duplicated(p, o, facts, honest)
         keys = [None] + [k for k, b in p.blocks()
                          if k is not None and b.bufs]
         for k in range(n_moves):
@@ -103,6 +105,35 @@ def certificate_variants(progs, outs, runs, brute_max, n_mut, n_moves):
             variants.append((q, o, "move", what, Facts(q, brute_max),
                              honest))
     return variants
+
+
+def duplicated(p, o, facts, honest):
+    """Issue #22 item 7: a nested record repeated (2 to 100 copies, true,
+    or false in every copy after an edit of its peak), as variants
+    "duplicates", from their own random numbers: true ones may be
+    accepted (checked once), false ones must be rejected."""
+    rng = random.Random(p.seed * 271 + 9)
+    out = []
+    for _ in range(CERT_DUPLICATES):
+        if not honest.nested:
+            break
+        recs = copy.deepcopy(honest)
+        sid = rng.choice(sorted(recs.nested))
+        node = recs.nested[sid]
+        if node is None or node[0] != "array" or not node[1]:
+            continue
+        idx = rng.randrange(len(node[1]))
+        rec = copy.deepcopy(node[1][idx])
+        k = rng.choice([2, 3, 10, 100])
+        what = f"{k} copies of a record of s{sid}"
+        peak = as_i64(get_field(rec[1], "peak")) if rec[0] == "dict" \
+            else None
+        if peak is not None and rng.random() < 0.4:
+            set_field(rec[1], "peak", ("int", peak + 1, "i64"))
+            what += ", its peak + 1"
+        node[1][idx:idx + 1] = [copy.deepcopy(rec) for _ in range(k)]
+        out.append((p, o, "duplicates", what, facts, recs))
+    return out
 
 
 def judge_variant(variant, acc: bool, text: str):
@@ -119,6 +150,8 @@ def judge_variant(variant, acc: bool, text: str):
         return
     if not acc:
         o.count(f"{kind} rejected")
+        if kind == "duplicates" and not bad:
+            o.count("duplicates rejected, claims true")
         return
     o.accepted.append(f"{kind}: {what}")
     if bad and all("undecidable" in b for b in bad):

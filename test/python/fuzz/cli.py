@@ -10,8 +10,8 @@ from typing import List
 
 from . import config
 from .arena_checks import check_arena_programs
-from .config import (BRUTE_MAX, DEFAULT_BUDGET_MS, EXT_BASE, HUGE_BASE,
-                     REFUSED_BASE, SHAPES_BASE, TINY_BASE)
+from .config import (BRUTE_MAX, DEFAULT_BUDGET_MS, EXT_BASE, HOSTILE_BASE,
+                     HUGE_BASE, REFUSED_BASE, SHAPES_BASE, TINY_BASE)
 from .differential import (Outcome, check_executions, check_programs,
                            describe_failure, summarize)
 from .oracle import dependencies, optimum, program_peak
@@ -34,6 +34,8 @@ def main_passes(args) -> int:
     if args.shapes:
         config.NEW_RULES = True
         base, rbase, nref = SHAPES_BASE, HUGE_BASE, len(HUGE_KINDS)
+    if args.hostile:
+        base, rbase, nref = HOSTILE_BASE, REFUSED_BASE, 0
     if args.no_arena:
         config.ARENA = False
     for b in range(nb):
@@ -54,7 +56,7 @@ def main_passes(args) -> int:
               f"({time.perf_counter() - start:.1f} s)", flush=True)
     nad = args.arena_default if args.arena_default is not None else \
         (1000 if args.long else 100)
-    if config.ARENA and nad and not args.shapes:
+    if config.ARENA and nad and not args.shapes and not args.hostile:
         # The original generator's programs through the arena checks.
         outs = check_arena_programs(
             range(args.first_seed, args.first_seed + nad),
@@ -99,6 +101,10 @@ def main(argv=None) -> int:
                     help="with --passes: the new-shape programs (from "
                     "SHAPES_BASE) and huge ones (from HUGE_BASE), with the "
                     "new oracle rules")
+    ap.add_argument("--hostile", action="store_true",
+                    help="with --passes: the programs of issue #22's "
+                    "classes (from HOSTILE_BASE, every class whatever "
+                    "PEAKMEM_FUZZ_HOSTILE says)")
     ap.add_argument("--no-arena", action="store_true",
                     help="with --passes: skip the arena plans "
                     "(peakmem-plan-arena, peakmem-verify-arena)")

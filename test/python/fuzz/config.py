@@ -7,10 +7,6 @@ the brute-force limit, and the switches read from the environment
 import os
 
 
-def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "") not in ("", "0")
-
-
 # The new-shape and huge programs (loop-carried memrefs, async regions,
 # retained pointers, memrefs of memrefs, odd element types, huge sizes) and
 # the oracle rule they need (a free stays behind a call written before it
@@ -53,17 +49,59 @@ HUGE_BASE = 6_000_000
 # arguments in place (directly, or through a temporary and memref.copy into
 # the argument as one-shot bufferization emits them). Even seeds are tiny.
 TRAIN_BASE = 7_000_000
+# The classes of issue #22 (docs/Testing.md "Issue 22 classes"): seeds from
+# HOSTILE_BASE start with one of HOSTILE_KINDS, in turn (seed - HOSTILE_BASE
+# modulo their number), then extended steps.
+HOSTILE_BASE = 8_000_000
+HOSTILE_KINDS = ("gpu-async", "dma", "aligned-inplace", "scalar-loop",
+                 "gpu-kernel")
+# The classes whose every-pass runs are on by default: those whose fix has
+# landed (the others are gated: test_fuzz_hostile.py runs their recorded
+# failures as strict xfails, so that the fix turns CI red until it is
+# switched on here). PEAKMEM_FUZZ_HOSTILE="all", "none" or a comma list
+# overrides.
+HOSTILE_DEFAULT_ON = ("aligned-inplace",)
+_HOSTILE = os.environ.get("PEAKMEM_FUZZ_HOSTILE", "")
+HOSTILE_ON = set(HOSTILE_KINDS if _HOSTILE == "all" else
+                 () if _HOSTILE == "none" else
+                 [k.strip() for k in _HOSTILE.split(",") if k.strip()]
+                 if _HOSTILE else HOSTILE_DEFAULT_ON)
+if HOSTILE_ON - set(HOSTILE_KINDS):
+    raise ValueError(f"PEAKMEM_FUZZ_HOSTILE: unknown classes "
+                     f"{sorted(HOSTILE_ON - set(HOSTILE_KINDS))} (one of "
+                     f"{', '.join(HOSTILE_KINDS)})")
+# Issue #23's run-twice check (determinism.py): the pipelines whose output
+# must not depend on threads or load. Only passes whose searches stop on
+# work units belong here; the others still stop on the clock (det,
+# arenacore and arenapass are moving them). PEAKMEM_FUZZ_DETERMINISTIC=
+# "none", "all" or a comma list overrides.
+DETERMINISM_NAMES = ("report", "reorder", "recompute", "recompute0",
+                     "certify", "optimize", "verify", "arena", "arena-opt")
+DETERMINISTIC_DEFAULT = ("report",)
+_DET = os.environ.get("PEAKMEM_FUZZ_DETERMINISTIC", "")
+DETERMINISTIC = tuple(DETERMINISM_NAMES if _DET == "all" else
+                      () if _DET == "none" else
+                      [k.strip() for k in _DET.split(",") if k.strip()]
+                      if _DET else DETERMINISTIC_DEFAULT)
+if set(DETERMINISTIC) - set(DETERMINISM_NAMES):
+    raise ValueError(f"PEAKMEM_FUZZ_DETERMINISTIC: unknown pipelines "
+                     f"{sorted(set(DETERMINISTIC) - set(DETERMINISM_NAMES))}"
+                     f" (one of {', '.join(DETERMINISM_NAMES)})")
 BRUTE_MAX = 14           # brute-force the optimum up to this many units
 DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
 
-
+# Arena plans (docs/Testing.md "Arena plans"): PEAKMEM_FUZZ_ARENA=0 (or
+# --no-arena) skips them; one program in ARENA_OPT_EVERY also goes through
+# peakmem-optimize{arena=alloc}; ARENA_MUTATIONS edits per planned program.
 ARENA = os.environ.get("PEAKMEM_FUZZ_ARENA", "1") not in ("", "0")
-
-
 ARENA_OPT_EVERY = int(os.environ.get("PEAKMEM_FUZZ_ARENA_OPT_EVERY", 4))
 ARENA_MUTATIONS = int(os.environ.get("PEAKMEM_FUZZ_ARENA_MUTATIONS", 8))
-
-
+# Per certified program, variants whose nested records are repeated
+# (issue #22 item 7: duplicates checked once).
+CERT_DUPLICATES = int(os.environ.get("PEAKMEM_FUZZ_CERT_DUPLICATES", 1))
+# Per planned program, fills through a reinterpret_cast of a view, onto
+# another live view's bytes or inside its own (issue #22 item 6).
+ARENA_FORGED = int(os.environ.get("PEAKMEM_FUZZ_ARENA_FORGED", 2))
 DIRTY_BYTE = 90       # the arena is pre-filled with it (0x5a) in one run
 # Also run every executed plan with its arena pre-filled with DIRTY_BYTE
 # (one more execution each): its digest must still be the input's.

@@ -53,8 +53,10 @@ def _run_batch(progs: List[Program], pipeline: str):
     """Runs the pipeline on all programs in one module. Returns
     ({name: (func text)}, stderr, {name: failure}); on a failed run, each
     program is run alone to find the failing ones."""
-    module = "module {\n" + "".join(p.decls_text() + p.text
-                                     for p in progs) + "}\n"
+    attrs = sorted({p.module_attrs for p in progs if p.module_attrs})
+    head = f"module attributes {{{', '.join(attrs)}}} {{\n" if attrs else \
+        "module {\n"
+    module = head + "".join(p.decls_text() + p.text for p in progs) + "}\n"
     rc, out, err = peakmem_opt(module, pipeline)
     if rc == 0:
         return out, err, {}
@@ -204,7 +206,7 @@ class ExecOutcome:
 def exec_module(p: Program, func_text: str) -> str:
     """A module to execute one function of `p` (printed by peakmem-opt):
     the external declarations it calls become empty stubs."""
-    return "module {\n" + p.decls_text(stubs=True) + func_text + "}\n"
+    return p.module_head() + p.decls_text(stubs=True) + func_text + "}\n"
 
 
 def check_measured(oc: ExecOutcome, what: str, res, model_oracle: int,

@@ -24,7 +24,8 @@ def execute_sample(progs, outs, runs, count, jobs):
         f = features(p)
         return (-sum(x.startswith(("scf.if", "call", "memref.alloca"))
                      for x in f), p.seed)
-    cands = [p for p in progs if not p.refused and outs[p.seed].ok and
+    cands = [p for p in progs if not p.refused and p.executable and
+             outs[p.seed].ok and
              p.name in runs["recompute"].funcs and
              outs[p.seed].reorder is not None]
     # Half of them among the programs recompute cloned, the rest (and any
@@ -36,6 +37,7 @@ def execute_sample(progs, outs, runs, count, jobs):
     # counted in `count`): a wrong order must also show up as a changed
     # digest or a memory error (docs/Testing.md "New shapes").
     failed_shapes = [p for p in progs if p.shapes and not p.refused and
+                     p.executable and
                      not outs[p.seed].ok and
                      all(p.name in runs[w].funcs
                          for w in ("report", "reorder", "recompute"))]

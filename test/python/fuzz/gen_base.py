@@ -6,8 +6,8 @@ their description: allocations, views, linalg ops, copies and frees."""
 import random
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from .config import (EXT_BASE, EXT_TINY_BASE, REFUSED_BASE, SHAPES_BASE,
-                     TINY_BASE)
+from .config import (EXT_BASE, EXT_TINY_BASE, HOSTILE_BASE, HOSTILE_KINDS,
+                     REFUSED_BASE, SHAPES_BASE, TINY_BASE)
 from .model import Block, Buf, Stmt, Val, add_span, span_of
 
 
@@ -46,7 +46,15 @@ class GeneratorBase:
         self.rng = random.Random(seed * 7919 + 17)
         self.extended = seed >= EXT_BASE
         # New shapes (SHAPES_BASE..HUGE_BASE-1; HUGE_BASE.. refused ones).
-        self.new_shapes = seed >= SHAPES_BASE
+        self.new_shapes = SHAPES_BASE <= seed < HOSTILE_BASE
+        # Issue #22's class of this seed (gen_hostile), or "".
+        self.hostile = HOSTILE_KINDS[(seed - HOSTILE_BASE) %
+                                     len(HOSTILE_KINDS)] \
+            if seed >= HOSTILE_BASE else ""
+        self.executable = True        # GPU and DMA ops cannot run here
+        self.module_attrs = ""        # e.g. gpu.container_module
+        self.extra_funcs = ""         # gpu.module of launched kernels
+        self.kernels: List[str] = []  # its gpu.func texts
         self.shape_count: Dict[str, int] = {}
         self.runtime_decls: List[Tuple[str, List[str]]] = []
         self.captured: Set[str] = set()       # bases whose address escaped

@@ -9,13 +9,15 @@ from typing import Dict, List, Set
 from .config import EXT, SHAPE_KINDS, SHAPE_WEIGHTS
 from .gen_base import GeneratorBase, contiguous
 from .gen_extended import ExtendedSteps
+from .gen_hostile import HostileSteps
 from .gen_shapes import ShapeSteps
 from .gen_steps import BasicSteps
 from .model import Block, Buf, Program, Stmt, Val
 from .render import render
 
 
-class Generator(ShapeSteps, ExtendedSteps, BasicSteps, GeneratorBase):
+class Generator(HostileSteps, ShapeSteps, ExtendedSteps, BasicSteps,
+                GeneratorBase):
     """Builds one random program from a seed."""
 
     def generate(self) -> Program:
@@ -44,7 +46,10 @@ class Generator(ShapeSteps, ExtendedSteps, BasicSteps, GeneratorBase):
         name = f"fz{self.seed}"
         prog = Program(self.seed, name, self.args, results, block,
                        decls=self.decls, runtime_decls=self.runtime_decls,
-                       shapes=dict(self.shape_count))
+                       shapes=dict(self.shape_count),
+                       executable=self.executable,
+                       module_attrs=self.module_attrs)
+        prog.extra_funcs = self.extra_funcs
         prog.text = render(prog)
         return prog
 
@@ -116,7 +121,10 @@ class Generator(ShapeSteps, ExtendedSteps, BasicSteps, GeneratorBase):
             if self.new_shapes and shape_acts and step == 0:
                 kind = rng.choices([a for a, _ in shape_acts],
                                    [w for _, w in shape_acts])[0]
-            if kind in SHAPE_KINDS:
+            if self.hostile and (step == 0 or rng.random() < 0.15):
+                # Issue #22's class first, and now and then once more.
+                kind = self.hostile
+            if kind in SHAPE_KINDS or kind == self.hostile:
                 self.shape_count[kind] = self.shape_count.get(kind, 0) + 1
             if kind == "convert" and not self.readable(elem="i8"):
                 kind = "unary"

@@ -233,6 +233,9 @@ class Program:
     runtime_decls: List[Tuple[str, List[str]]] = dataclasses.field(
         default_factory=list)
     shapes: Dict[str, int] = dataclasses.field(default_factory=dict)
+    # False for GPU launches and DMA: judged by the model oracle only.
+    executable: bool = True
+    module_attrs: str = ""       # attributes of the module (printed)
 
     def blocks(self) -> List[Tuple[object, Block]]:
         """(block key, block), outermost first: None for the function
@@ -264,7 +267,13 @@ class Program:
         return "".join(out) + self.extra_funcs
 
     def module(self, stubs: bool = False) -> str:
-        return "module {\n" + self.decls_text(stubs) + self.text + "}\n"
+        return self.module_head() + self.decls_text(stubs) + self.text + \
+            "}\n"
+
+    def module_head(self) -> str:
+        attrs = f" attributes {{{self.module_attrs}}}" \
+            if self.module_attrs else ""
+        return f"module{attrs} {{\n"
 
     @property
     def units(self) -> int:

@@ -12,7 +12,8 @@ from .differential import Outcome, all_stmts, check_reorder_output
 from .model import Program
 from .oracle import check_order, program_peak
 from .parse import ParsedFunc, block_name, parse_function
-from .pass_common import (PassOutcome, accepted, check_diags, input_orders,
+from .pass_common import (KERNEL_PIPE, NEVER_CLONED, NO_WORK, ZERO_OVERHEAD,
+                          PassOutcome, accepted, check_diags, input_orders,
                           no_clones, not_modeled, reordered)
 
 
@@ -63,6 +64,38 @@ def check_modeled(p: Program, o: PassOutcome, base: str, runs, follow,
     check_recompute(p, o, runs, follow, hits, oc, in_peak)
     check_certify(p, o, runs, follow, brute_max)
     check_optimize(p, o, runs, follow, oc, in_peak, brute_max)
+    check_zero_overhead(p, o, runs)
+
+
+def check_kernels(p: Program, o: PassOutcome, run):
+    """The module's gpu.func kernels through KERNEL_PIPE: no crash and no
+    error (a kernel whose signature changed under its launch fails to
+    verify), the host function unchanged in the output."""
+    check_diags(p, o, run, "kernels", allow_known=False)
+    if p.name not in run.funcs:
+        o.problems.append("kernels: the host function is missing from the "
+                          "output of " + KERNEL_PIPE)
+
+
+def check_zero_overhead(p: Program, o: PassOutcome, runs):
+    """peakmem-recompute{max-mac-overhead=0 max-op-overhead=0}: no clone of
+    a statement that does work (a linalg op, a loop of scalar ops, a
+    copy); the rest as for any rewrite."""
+    text = runs["recompute0"].funcs.get(p.name)
+    if text is None:
+        o.problems.append("recompute0: function missing from the output")
+        return
+    parsed = _check_rewritten(p, o, "recompute0", text, program_peak(p))
+    if parsed is None:
+        return
+    ops = {s.sid: s for s in all_stmts(p)}
+    for key, order in parsed.orders.items():
+        for sid in sorted({x for x in order if order.count(x) > 1}):
+            s = ops.get(sid)
+            if s is not None and s.op not in NO_WORK:
+                o.problems.append(
+                    f"recompute{{{ZERO_OVERHEAD}}}: s{sid} ({s.op}) "
+                    "cloned, which does work")
 
 
 def check_report(p: Program, o: PassOutcome, runs, follow, in_peak: int):
@@ -198,9 +231,10 @@ def _check_rewritten(p: Program, o: PassOutcome, what: str, text: str,
             return None
         for sid in {x for x in order if order.count(x) > 1}:
             # Clones: producers in the body (region ops included, with
-            # their own temporaries; never a call).
+            # their own temporaries; never a call, nor half of an
+            # asynchronous op and its synchronisation).
             if key is not None or ops[sid].barrier or \
-                    ops[sid].op in ("arith.constant", "arith.cmpi"):
+                    ops[sid].op in NEVER_CLONED:
                 o.problems.append(f"{what}: s{sid} ({ops[sid].op}) "
                                   f"duplicated in the {block_name(key)}")
     if no_clones(parsed):

@@ -21,7 +21,26 @@ PASSES = {
     "certify": "peakmem-certify",
     "optimize": "peakmem-optimize",
 }
+# With no overhead allowed, peakmem-recompute may clone nothing that does
+# work (check_zero_overhead): issue #22 item 9.
+ZERO_OVERHEAD = "max-mac-overhead=0 max-op-overhead=0"
+PASSES["recompute0"] = f"peakmem-recompute{{{ZERO_OVERHEAD}}}"
 VERIFY = "peakmem-verify-certificate"
+# Kernels launched from the host (issue #22 item 4): planned with the arena
+# as an argument, their signature must not change (the launch is a caller).
+KERNEL_PIPE = ("builtin.module(gpu.module(gpu.func(peakmem-plan-arena"
+               "{arena=argument})))")
+# Statements no pass may clone: constants and compares (pointless), and
+# the start or the synchronisation of asynchronous work.
+NEVER_CLONED = ("arith.constant", "arith.cmpi", "async.execute",
+                "async.await", "gpu.launch", "gpu.launch_func", "gpu.memcpy",
+                "gpu.wait", "affine.dma_start", "affine.dma_wait",
+                "memref.dma_start", "memref.dma_wait")
+# Statements that do no work: cloning them costs no operation.
+NO_WORK = ("arith.constant", "arith.cmpi", "memref.alloc", "memref.alloca",
+           "memref.dealloc", "memref.subview", "memref.collapse_shape",
+           "memref.expand_shape", "memref.cast", "memref.reinterpret_cast",
+           "memref.view")
 
 
 # Bugs of the C++ found by this test (docs/Testing.md "Bugs found"). A
@@ -117,7 +136,7 @@ class PassOutcome:
 
 
 def chunk_module(p: Program, func_text: str) -> str:
-    return "module {\n" + p.decls_text() + func_text + "}\n"
+    return p.module_head() + p.decls_text() + func_text + "}\n"
 
 
 def input_orders(p: Program) -> Dict[object, List[int]]:

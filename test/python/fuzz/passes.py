@@ -11,10 +11,12 @@ from .arena_checks import check_arenas
 from .arena_plan import ARENA_OPT_PIPE, ARENA_PIPE
 from .cert_checks import check_certificates
 from .config import ARENA_OPT_EVERY, BRUTE_MAX, DEFAULT_BUDGET_MS
+from .determinism import check_determinism
 from .execution import execute_sample
 from .parse import parse_remarks
-from .pass_checks import check_modeled, check_refused
-from .pass_common import PASSES, PassOutcome, VERIFY, chunk_module
+from .pass_checks import check_kernels, check_modeled, check_refused
+from .pass_common import (KERNEL_PIPE, PASSES, VERIFY, PassOutcome,
+                          chunk_module)
 from .runner import func_pipeline, run_chunks
 from .seeds import generate
 
@@ -32,55 +34,20 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
     arena = config.ARENA if arena is None else arena
     progs = [generate(s) for s in seeds]
     outs = {p.seed: PassOutcome(p.seed, p.refused) for p in progs}
-    chunks = [(p.seed, p.module()) for p in progs]
-    pool = concurrent.futures.ThreadPoolExecutor(jobs)
-    pipes = {"norm": "builtin.module()", "verify": func_pipeline(VERIFY)}
-    pipes.update({name: func_pipeline(pipe) for name, pipe in PASSES.items()})
-    futs = {name: pool.submit(run_chunks, chunks, pipe)
-            for name, pipe in pipes.items()}
     opt_seeds = {p.seed for k, p in enumerate(progs)
                  if ARENA_OPT_EVERY and k % ARENA_OPT_EVERY == 0}
-    if arena:
-        futs["arena"] = pool.submit(run_chunks, chunks,
-                                    func_pipeline(*ARENA_PIPE))
-        futs["arena_opt"] = pool.submit(
-            run_chunks, [c for c in chunks if c[0] in opt_seeds],
-            func_pipeline(*ARENA_OPT_PIPE))
-    runs = {name: f.result() for name, f in futs.items()}
-    arena_runs = {k: runs.pop(k) for k in ("arena", "arena_opt")
-                  if k in runs}
-    norm = runs.pop("norm")
-    remarks = parse_remarks(runs["reorder"].stderr)
-
-    # Second round: every output parses again; peakmem-report on the
-    # reordered and recomputed IR agrees with the pass; the verifier
-    # accepts what peakmem-certify and peakmem-optimize wrote.
-    def again(name, pipeline):
-        cs = [(p.seed, chunk_module(p, runs[name].funcs[p.name]))
-              for p in progs if p.name in runs[name].funcs]
-        return pool.submit(run_chunks, cs, func_pipeline(pipeline))
-    follow = {"report": again("report", "peakmem-report"),
-              "reorder": again("reorder", "peakmem-report"),
-              "recompute": again("recompute", "peakmem-report"),
-              "certify": again("certify", VERIFY),
-              "optimize": again("optimize", VERIFY)}
-    if arena:
-        cs = [(p.seed, chunk_module(p, arena_runs["arena"].funcs[p.name]))
-              for p in progs if p.name in arena_runs["arena"].funcs]
-        follow["arena_report"] = pool.submit(
-            run_chunks, cs, func_pipeline("peakmem-report{remarks=0}"))
-    follow = {name: f.result() for name, f in follow.items()}
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        runs = first_round(pool, progs, arena, opt_seeds)
+        arena_runs = {k: runs.pop(k) for k in ("arena", "arena_opt")
+                      if k in runs}
+        kernel_run = runs.pop("kernels", None)
+        norm = runs.pop("norm")
+        follow = second_round(pool, progs, runs, arena_runs)
     if arena:
         arena_runs["arena_report"] = follow.pop("arena_report")
-    pool.shutdown()
-
-    # Diagnostics naming no program (never seen so far) fail the batch.
-    for name, run in list(runs.items()) + list(follow.items()) + \
-            [("parse", norm)]:
-        for d in run.diags:
-            if d.seed is None and d.severity in ("error", "warning"):
-                outs[progs[0].seed].problems.append(
-                    f"{name}: a diagnostic naming no program: {d.text}")
+    remarks = parse_remarks(runs["reorder"].stderr)
+    unattributed(progs, outs, list(runs.items()) + list(follow.items()) +
+                 [("parse", norm)])
     for p in progs:
         o = outs[p.seed]
         base = norm.funcs.get(p.name)
@@ -93,16 +60,64 @@ def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
             check_refused(p, o, base, runs, follow)
         else:
             check_modeled(p, o, base, runs, follow, remarks, brute_max)
+        if p.module_attrs:
+            check_kernels(p, o, kernel_run)
     check_certificates(progs, outs, runs, brute_max, mutations, moves,
                        jobs)
     if arena:
-        for name, run in arena_runs.items():
-            for d in run.diags:
-                if d.seed is None and d.severity in ("error", "warning"):
-                    outs[progs[0].seed].problems.append(
-                        f"{name}: a diagnostic naming no program: {d.text}")
+        unattributed(progs, outs, list(arena_runs.items()))
         check_arenas(progs, outs, arena_runs, opt_seeds, brute_max,
                      jobs=jobs)
+    check_determinism(progs, outs)
     if execute:
         execute_sample(progs, outs, runs, execute, jobs)
     return [outs[p.seed] for p in progs]
+
+
+def first_round(pool, progs, arena: bool, opt_seeds):
+    """Every pipeline on every program (one chunk each): the passes, the
+    input printed back ("norm"), the arena pipelines, the kernels."""
+    chunks = [(p.seed, p.module()) for p in progs]
+    pipes = {"norm": "builtin.module()", "verify": func_pipeline(VERIFY)}
+    pipes.update({name: func_pipeline(pipe) for name, pipe in PASSES.items()})
+    futs = {name: pool.submit(run_chunks, chunks, pipe)
+            for name, pipe in pipes.items()}
+    if arena:
+        futs["arena"] = pool.submit(run_chunks, chunks,
+                                    func_pipeline(*ARENA_PIPE))
+        futs["arena_opt"] = pool.submit(
+            run_chunks, [c for c in chunks if c[0] in opt_seeds],
+            func_pipeline(*ARENA_OPT_PIPE))
+    kernels = [c for c, p in zip(chunks, progs) if p.module_attrs]
+    if kernels:
+        futs["kernels"] = pool.submit(run_chunks, kernels, KERNEL_PIPE)
+    return {name: f.result() for name, f in futs.items()}
+
+
+def second_round(pool, progs, runs, arena_runs):
+    """Every output parses again; peakmem-report on the reordered and
+    recomputed IR agrees with the pass; the verifier accepts what
+    peakmem-certify and peakmem-optimize wrote; peakmem-report on the
+    arena plan (when there is one)."""
+    def again(run, pipeline):
+        cs = [(p.seed, chunk_module(p, run.funcs[p.name]))
+              for p in progs if p.name in run.funcs]
+        return pool.submit(run_chunks, cs, func_pipeline(pipeline))
+    follow = {"report": again(runs["report"], "peakmem-report"),
+              "reorder": again(runs["reorder"], "peakmem-report"),
+              "recompute": again(runs["recompute"], "peakmem-report"),
+              "certify": again(runs["certify"], VERIFY),
+              "optimize": again(runs["optimize"], VERIFY)}
+    if "arena" in arena_runs:
+        follow["arena_report"] = again(arena_runs["arena"],
+                                       "peakmem-report{remarks=0}")
+    return {name: f.result() for name, f in follow.items()}
+
+
+def unattributed(progs, outs, named_runs):
+    """Diagnostics naming no program (never seen so far) fail the batch."""
+    for name, run in named_runs:
+        for d in run.diags:
+            if d.seed is None and d.severity in ("error", "warning"):
+                outs[progs[0].seed].problems.append(
+                    f"{name}: a diagnostic naming no program: {d.text}")

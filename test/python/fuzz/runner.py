@@ -29,7 +29,7 @@ def func_pipeline(*passes: str) -> str:
     return f"builtin.module(func.func({','.join(passes)}))"
 
 
-def _opt_run(text: str, pipeline: str, extra=(), timeout=600):
+def opt_run(text: str, pipeline: str, extra=(), timeout=600):
     """peakmem-opt on `text`; retried when the binary is being relinked."""
     from peakmem import binaries
     exe = binaries.build_product("bin/peakmem-opt")
@@ -78,7 +78,7 @@ def run_chunks(chunks: List[Tuple[int, str]], pipeline: str) -> Run:
     crashing chunks, which are listed in `crashed`."""
     start = time.perf_counter()
     text = "\n// -----\n".join(c for _, c in chunks)
-    rc, out, err = _opt_run(text, pipeline, extra=["--split-input-file"])
+    rc, out, err = opt_run(text, pipeline, extra=["--split-input-file"])
     if _crash(rc, err):
         if len(chunks) == 1:
             return Run({}, parse_diags(err), {chunks[0][0]},

@@ -6,7 +6,8 @@ new shapes, huge sizes and training steps, each from its own range."""
 import random
 from typing import List
 
-from .config import HUGE_BASE, REFUSED_BASE, SHAPES_BASE, TRAIN_BASE
+from .config import (HOSTILE_BASE, HUGE_BASE, REFUSED_BASE, SHAPES_BASE,
+                     TRAIN_BASE)
 from .gen_training import TrainingGenerator
 from .generator import Generator
 from .model import Program
@@ -17,6 +18,8 @@ def generate(seed: int) -> Program:
     """The program of a seed: seeds below EXT_BASE as they always were,
     EXT_BASE.. extended, EXT_TINY_BASE.. extended and tiny, REFUSED_BASE..
     an extended program with one thing the model must refuse."""
+    if seed >= HOSTILE_BASE:
+        return Generator(seed).generate()
     if seed >= TRAIN_BASE:
         return TrainingGenerator(seed).generate()
     if seed >= HUGE_BASE:

@@ -44,7 +44,8 @@
 //    the best one seen. TVM draws from rand_r seeded 0; here from a seeded
 //    deterministic generator, so runs are repeatable but not TVM's numbers.
 //    The pick of a second buffer is capped at 64 draws (TVM's loop can spin
-//    when both candidates are the same buffer).
+//    when both candidates are the same buffer). Its budget is in work
+//    units (attempts, conflicts visited), never time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +53,7 @@
 #define PEAKMEM_CORE_ARENABASELINES_H
 
 #include "peakmem/Core/Arena/Arena.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstdint>
 #include <limits>
@@ -119,14 +121,25 @@ enum class ArenaBaseline : uint8_t {
 const char *arenaBaselineName(ArenaBaseline kind);
 const std::vector<ArenaBaseline> &allArenaBaselines();
 
+/// Limits of TVM hill climbing (its only budget; every other baseline is
+/// one pass).
+struct HillClimbLimits {
+  /// Attempts (TVM: 500).
+  unsigned attempts = 500;
+  /// Conflicts visited by its decodes (each attempt after the first needs
+  /// as many as fit); the first attempt always runs.
+  uint64_t work = std::numeric_limits<uint64_t>::max();
+  /// Opt-in wall-clock cap, read between attempts (may be null).
+  TimeCap *timeCap = nullptr;
+};
+
 /// The plan of `kind` (plan.size = its extent). `conflicts`, if given, must
-/// belong to `p`. `seed` and `budgetMs` only matter for TvmHillClimb: its
-/// attempts stop early (after the first) once `budgetMs` has passed; by
-/// default it runs all 500 as TVM does. Every other baseline is one pass.
-ArenaPlan
-planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
-              const ArenaConflicts *conflicts = nullptr, uint64_t seed = 0,
-              double budgetMs = std::numeric_limits<double>::infinity());
+/// belong to `p`. `seed` and `limits` only matter for TvmHillClimb; `cut`
+/// (may be null) is set when its limits stopped it before its attempts.
+ArenaPlan planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
+                        const ArenaConflicts *conflicts = nullptr,
+                        uint64_t seed = 0, const HillClimbLimits &limits = {},
+                        bool *cut = nullptr);
 
 /// A small deterministic generator (splitmix64) shared by the randomised
 /// planners, so results do not depend on the standard library.

@@ -14,9 +14,10 @@
 // does not grow; a smaller arena is the new best. The allowed live peak is
 // the starting order's (among orders of that live peak first); with
 // `maxLivePeakIncrease` > 0 and no order at the target found within the
-// first three quarters of the budget, the walk may raise the live peak by up to
-// that many bytes, and the best order is then kept only if its arena is smaller
-// than every order within the starting live peak seen (`tradedLivePeak`).
+// first three quarters of the neighbours, the walk may raise the live peak by
+// up to that many bytes, and the best order is then kept only if its arena is
+// smaller than every order within the starting live peak seen
+// (`tradedLivePeak`).
 //
 // Blocks of at most `exhaustiveMaxStatements` statements with at most
 // `exhaustiveMaxOrders` legal orders (counted depth first, stopping past the
@@ -27,8 +28,13 @@
 // which proves the bound unreachable when it is above it (`exhaustive`).
 //
 // The result is never larger than planArena on the starting order (that plan
-// is the first incumbent). Everything is deterministic for a seed, up to the
-// time budget.
+// is the first incumbent). Budgets are work units: `maxNeighbours` orders of
+// the walk, each planned within `neighbourPlanner`'s units, and the first
+// plan and the enumerated orders within `planner`'s; the walk's random
+// choices are seeded from `seed` and a hash of the problem's first plan
+// instance. Deterministic: the same input and options give the same order
+// and plan on any machine; `budgetMs` (off by default) is an opt-in
+// wall-clock cap, and `timeLimitHit` says when it fired.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,14 +50,12 @@
 namespace peakmem {
 
 struct ArenaOrderSearchOptions {
-  /// Wall-clock budget of the whole search (the first plan included).
-  double budgetMs = 1000;
-  /// Share of the budget for the first plan of the starting order (where
-  /// the arena is usually won: on ReDimNet B0's recomputed program the
-  /// placement search needs about 4 s of an idle core to reach the bound).
-  double firstPlanShare = 0.8;
-  /// Budget of each neighbour's plan (baselines plus a short search).
-  double neighbourPlanMs = 20;
+  /// Opt-in wall-clock cap of the whole search in milliseconds (<= 0 or
+  /// infinity: none; the former time budget).
+  double budgetMs = 0;
+  /// Orders the walk tries (each extracted, and planned unless its live
+  /// peak is over the allowed one).
+  size_t maxNeighbours = 300;
   /// Live-peak bytes the walk may add to the starting order's (0: never).
   int64_t maxLivePeakIncrease = 0;
   /// Blocks of at most exhaustiveMaxStatements statements with at most
@@ -62,10 +66,23 @@ struct ArenaOrderSearchOptions {
   /// Stop when the arena reaches this (e.g. the bound over every order).
   int64_t target = 0;
   uint64_t seed = 1;
-  /// false: plan the starting order only (with the whole budget).
+  /// false: plan the starting order only.
   bool searchOrders = true;
-  /// Options of every planArena call (budgetMs is set by the search).
+  /// Options of the first plan and of the enumerated orders' plans.
   ArenaPlannerOptions planner;
+  /// Options of each neighbour's plan (baselines plus a short search).
+  ArenaPlannerOptions neighbourPlanner = smallPlanner();
+
+  static ArenaPlannerOptions smallPlanner() {
+    ArenaPlannerOptions o;
+    o.maxExactNodes = 2'000;
+    o.maxMoves = 300;
+    o.maxMoveWork = 2'000'000;
+    o.hillClimbAttempts = 50;
+    o.hillClimbWork = 2'000'000;
+    o.recordProof = false;
+    return o;
+  }
 };
 
 struct ArenaOrderSearchResult {
@@ -92,6 +109,8 @@ struct ArenaOrderSearchResult {
   /// Legal orders enumerated (each either planned or, when its live peak
   /// already reaches the best arena found, skipped).
   size_t legalOrders = 0;
+  /// The opt-in time cap fired: the result depends on the machine.
+  bool timeLimitHit = false;
   double elapsedMs = 0;
 };
 

@@ -3,42 +3,42 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Plans the offsets of one ArenaProblem (one fixed order), certified against
-// the live-bytes lower bound (Arena.h).
+// the live-bytes lower bound (Arena.h) or by a refutation (ArenaRefutation.h).
 //
-//  1. Every baseline of ArenaBaselines.h runs (TVM hill climbing within a
-//     quarter of the time budget); the plan starts as the best of
-//     them, component by component (the conflict graph's connected components
-//     are independent, so each takes the best baseline's offsets for it). It
-//     is therefore never larger than any baseline.
-//  2. Components are then improved in order of decreasing arena, only while
-//     the largest one is above the lower bound:
-//     * a component of at most `exactMaxBuffers` buffers is solved by branch
-//       and bound over placement orders, each buffer at its lowest fitting
-//       aligned offset (first fit; candidates are 0 and the aligned ends of
-//       placed conflicting buffers). Exact: sorting any optimal plan by
-//       (offset, id) and re-placing by first fit never moves a buffer up, so
-//       some optimal plan is a fixed point whose offsets are non-decreasing
-//       along its order; the search only enumerates such orders and prunes a
-//       branch when the bytes that must still fit above the last offset
-//       (at any step) or the lowest offset each unplaced buffer can still get
-//       reach the best arena found;
-//     * a larger component (or one whose branch and bound ran out of nodes)
-//       gets a budgeted local search over placement orders decoded by first
-//       fit: moves mostly swap or move random buffers, sometimes move a
-//       buffer that reaches the top earlier; a move is kept when (arena,
-//       overflow) does not grow, the overflow summing over buffers above the
-//       target their bytes above it times their lifetime; a walk that stops
-//       improving restarts from the size order. The seed makes it
-//       deterministic.
-//     Both stop the moment the component reaches its live-bytes bound.
-//  3. The search stops when the arena reaches the bound (ReachedBound), when
-//     the largest component has been searched exhaustively (Exhausted), or
-//     when a budget runs out.
+//  1. Every baseline of ArenaBaselines.h runs (TVM hill climbing for at most
+//     `hillClimbAttempts` attempts and `hillClimbWork` conflict visits); the
+//     plan starts as the best of them, component by component (the conflict
+//     graph's connected components are independent, so each takes the best
+//     baseline's offsets for it). It is therefore never larger than any
+//     baseline.
+//  2. While the plan is above the lower bound (or above `capacity`), the
+//     exact search of ArenaExact.h runs on the whole problem from that plan,
+//     within `maxExactNodes` search nodes: it decides the bound, then the
+//     arena minus one, each plan it finds replacing the incumbent, and a
+//     refutation of the arena minus one proves the plan optimal.
+//  3. When the exact search ran out of nodes above its proven bound, the
+//     components above it get a local search over placement orders decoded
+//     by first fit, within `maxMoves` moves and `maxMoveWork` units (one unit
+//     per buffer decoded and per conflict it visits): moves mostly swap or
+//     move random buffers, sometimes move a buffer that reaches the top
+//     earlier; a move is kept when (arena, overflow) does not grow, the
+//     overflow summing over buffers above the target their bytes above it
+//     times their lifetime; a walk that stops improving restarts from the
+//     size order. It stops the moment a component reaches its bound.
 //
-// provenOptimal: the arena equals the lower bound, or the component that
-// sets the arena was searched exhaustively (optimal for this order). With
-// options.lowerBound a bound over every order (roundedForArena + Bounds.h),
-// arena == lowerBound proves optimality over every order and placement.
+// Deterministic: every budget is in work units; the random choices (hill
+// climbing, local search) are seeded from `seed` and a hash of the problem
+// (sizes, alignments, lifetimes), never from the clock. Each stage is an
+// anytime search run in a fixed sequence, so a larger budget never gives a
+// larger arena. `timeLimitMs` (off by default) is an opt-in wall-clock cap;
+// when it fires, `timeLimitHit` says the result depends on the machine.
+//
+// provenOptimal: the arena equals the lower bound, which is the live-bytes
+// bound, the caller's `lowerBound`, or one above a refuted capacity (proof
+// kind Refutation). With options.lowerBound a bound over every order
+// (roundedForArena + Bounds.h), arena == lowerBound proves optimality over
+// every order and placement; a refutation is over every placement of this
+// order only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +47,7 @@
 
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Core/Arena/ArenaBaselines.h"
+#include "peakmem/Core/Arena/ArenaExact.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -55,25 +56,41 @@
 namespace peakmem {
 
 struct ArenaPlannerOptions {
-  /// Components up to this many buffers are searched exactly.
-  size_t exactMaxBuffers = 14;
-  /// Branch-and-bound nodes over all components.
-  size_t maxExactNodes = 2'000'000;
-  /// Local-search moves over all components.
+  /// The exact search runs on problems of up to this many buffers of
+  /// positive size (ArenaExactOptions::maxBuffers).
+  size_t exactMaxBuffers = 4'000;
+  /// Exact search nodes and work units (ArenaExactOptions).
+  uint64_t maxExactNodes = 250'000;
+  uint64_t maxExactWork = 200'000'000;
+  /// Local-search moves over all components, and its work units (a buffer
+  /// decoded or a conflict visited).
   size_t maxMoves = 1'000'000;
-  /// Wall-clock budget in milliseconds for the whole call (baselines
-  /// included; checked between moves and every few nodes).
-  double budgetMs = 1000;
+  uint64_t maxMoveWork = 400'000'000;
+  /// TVM hill climbing: attempts (500 as in TVM) and conflict visits.
+  unsigned hillClimbAttempts = 500;
+  uint64_t hillClimbWork = 40'000'000;
+  /// Opt-in wall-clock cap in milliseconds for the whole call (<= 0 or
+  /// infinity: none). `budgetMs` is its former name, kept for callers that
+  /// set it; the smaller positive one applies.
+  double timeLimitMs = 0;
+  double budgetMs = 0;
+  /// Mixed with a hash of the problem.
   uint64_t seed = 1;
   /// A lower bound known to the caller, in the same units (rounded sizes):
   /// the planner takes max(this, liveBytesLowerBound).
   int64_t lowerBound = 0;
+  /// >= 0: stop at a plan of at most this arena; `infeasible` when the
+  /// exact search proves none exists.
+  int64_t capacity = -1;
+  /// Keep the refutation's tree (ArenaExactOptions::recordProof).
+  bool recordProof = true;
 };
 
 enum class ArenaStop : uint8_t {
   /// The arena equals the lower bound.
   ReachedBound,
-  /// The component setting the arena was searched exhaustively.
+  /// The arena is proven optimal by a refutation of the arena minus one
+  /// (or, with a capacity, the capacity was refuted or met).
   Exhausted,
   TimeBudget,
   MoveBudget,
@@ -86,18 +103,28 @@ const char *arenaStopName(ArenaStop stop);
 
 struct ArenaPlannerResult {
   ArenaPlan plan;
-  /// max(liveBytesLowerBound(p), options.lowerBound).
+  /// Proven: max(liveBytesLowerBound(p), options.lowerBound, one above the
+  /// largest refuted capacity).
   int64_t lowerBound = 0;
   bool provenOptimal = false;
+  /// How provenOptimal is proven; the refutation when it is by one.
+  ArenaProofKind proof = ArenaProofKind::None;
+  bool proofRecorded = false;
+  ArenaRefutation refutation;
+  /// With options.capacity: no plan fits in it (proven).
+  bool infeasible = false;
   ArenaStop stop = ArenaStop::ReachedBound;
   /// Arena of each baseline, in allArenaBaselines() order.
   std::vector<int64_t> baselineSizes;
   int64_t bestBaselineSize = 0;
-  /// TVM hill climbing was stopped by its share of the budget (a quarter)
-  /// before its 500 attempts; its size above is what it reached.
+  /// TVM hill climbing stopped before its attempts by its work units or the
+  /// time cap; its size above is what it reached.
   bool hillClimbCut = false;
+  /// The time cap fired: the result depends on the machine.
+  bool timeLimitHit = false;
   size_t exactNodes = 0;
   size_t moves = 0;
+  uint64_t moveWork = 0;
   double elapsedMs = 0;
 };
 
@@ -105,6 +132,10 @@ struct ArenaPlannerResult {
 /// size is at most every baseline's.
 ArenaPlannerResult planArena(const ArenaProblem &p,
                              const ArenaPlannerOptions &options = {});
+
+/// A hash of `p`'s buffers (sizes, alignments, lifetimes) and step count,
+/// the same on every machine: the planners' seeds come from it.
+uint64_t hashArenaProblem(const ArenaProblem &p);
 
 } // namespace peakmem
 

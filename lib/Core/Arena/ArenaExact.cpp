@@ -1,0 +1,233 @@
+//===- ArenaExact.cpp - Exact arena placement: minimum height, proven -----===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The minimisation over decisions (ArenaExact.h); each decision is a
+// canonical::Search (CanonicalSearch.h) tried with the static preorders in
+// turn under doubling node limits, as MiniMalloc's round robin does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "peakmem/Core/Arena/ArenaExact.h"
+#include "peakmem/Core/Arena/ArenaBaselines.h"
+
+#include "CanonicalSearch.h"
+
+#include <algorithm>
+
+namespace peakmem {
+
+const char *arenaProofKindName(ArenaProofKind kind) {
+  switch (kind) {
+  case ArenaProofKind::None:
+    return "none";
+  case ArenaProofKind::LiveBytes:
+    return "live-bytes";
+  case ArenaProofKind::Refutation:
+    return "refutation";
+  }
+  return "unknown";
+}
+
+namespace {
+
+struct Decision {
+  canonical::Outcome outcome = canonical::Outcome::Aborted;
+  ArenaPlan plan;
+  ArenaRefutation refutation;
+  bool recorded = false;
+};
+
+class Minimizer {
+public:
+  Minimizer(const ArenaProblem &p, const ArenaExactOptions &options,
+            ArenaExactResult &result)
+      : p(p), options(options), result(result) {}
+
+  bool build() {
+    if (!model.build(p, options.maxBuffers, options.maxConflictPairs))
+      return false;
+    maxNodes = std::min<uint64_t>(options.maxNodes,
+                                  options.maxWork /
+                                      std::max<size_t>(1, model.numBuffers()));
+    return true;
+  }
+
+  uint64_t firstLimit() const {
+    return std::max<uint64_t>(64, 2 * model.numBuffers());
+  }
+
+  /// Decides `capacity` (canonical::Search per preorder, node limits
+  /// doubling from firstLimit() up to `maxLimit`) until an answer, the last
+  /// limit or the end of the node budget.
+  Decision decide(int64_t capacity, uint64_t maxLimit = UINT64_MAX,
+                  uint64_t fromLimit = 0) {
+    Decision d;
+    uint64_t limit = std::max(firstLimit(), fromLimit);
+    while (limit <= maxLimit) {
+      for (const std::string &keys : canonical::preorderHeuristics()) {
+        const uint64_t left =
+            maxNodes > result.nodes ? maxNodes - result.nodes : 0;
+        if (left == 0)
+          return d;
+        std::vector<int64_t> trace;
+        canonical::Search search(model, capacity, keys, std::min(limit, left),
+                                 options.recordProof ? &trace : nullptr,
+                                 options.maxProofTokens, options.timeCap);
+        d.outcome = search.solveAll();
+        result.nodes += search.nodes;
+        if (d.outcome == canonical::Outcome::Found) {
+          d.plan = toPlan(search.solution);
+          return d;
+        }
+        if (d.outcome == canonical::Outcome::Refuted) {
+          d.refutation.capacity = capacity;
+          d.refutation.preorder = keys;
+          d.recorded = options.recordProof && !search.traceOverflow;
+          if (d.recorded)
+            d.refutation.tree = std::move(trace);
+          return d;
+        }
+        if (search.nodes < limit ||
+            (options.timeCap && options.timeCap->fired())) {
+          outOfBudget = true;
+          return d; // Stopped by the total budget or the time cap.
+        }
+      }
+      if (limit > UINT64_MAX / 2)
+        break;
+      limit *= 2;
+    }
+    return d;
+  }
+
+  ArenaPlan toPlan(const std::vector<int64_t> &local) const {
+    ArenaPlan plan;
+    plan.offsets.assign(p.numBuffers(), 0);
+    for (size_t b = 0; b < local.size(); ++b)
+      plan.offsets[model.global[b]] = local[b];
+    plan.size = arenaExtent(p, plan.offsets);
+    return plan;
+  }
+
+  /// Records a decision in the result; returns false when it was not
+  /// answered.
+  bool take(Decision &d) {
+    if (d.outcome == canonical::Outcome::Aborted) {
+      result.budgetHit = outOfBudget;
+      return false;
+    }
+    if (d.outcome == canonical::Outcome::Found) {
+      ++result.feasibleDecisions;
+      if (d.plan.size < result.plan.size)
+        result.plan = std::move(d.plan);
+      return true;
+    }
+    ++result.refutedDecisions;
+    result.lowerBound = std::max(result.lowerBound, d.refutation.capacity + 1);
+    result.refutation = std::move(d.refutation);
+    result.haveRefutation = true;
+    result.proofRecorded = d.recorded;
+    return true;
+  }
+
+  /// Rounds of growing node limits (x4 each). In each: the bound is decided
+  /// first, then a bisection between the bound and the arena, each plan
+  /// found lowering the top, each refutation raising the bound, and a
+  /// capacity out of this round's nodes moving the bisection up. A hard
+  /// decision thus never blocks an easy one for long, and with more nodes
+  /// the same sequence only runs further (the arena never grows).
+  void minimize() {
+    uint64_t tried = 0; // The bound was tried up to this limit.
+    for (uint64_t maxLimit = firstLimit(); !outOfBudget;
+         maxLimit = maxLimit > UINT64_MAX / 4 ? UINT64_MAX : maxLimit * 4) {
+      // The bound only at the limits not tried yet (while it stays the
+      // same); every other capacity from the first limit.
+      const int64_t bound = result.lowerBound;
+      Decision atBound = decide(bound, maxLimit, tried ? 2 * tried : 0);
+      take(atBound);
+      tried = result.lowerBound == bound ? maxLimit : 0;
+      int64_t lo = result.lowerBound;
+      while (!outOfBudget && lo < result.plan.size) {
+        int64_t mid = lo + (result.plan.size - 1 - lo) / 2;
+        Decision d = decide(mid, maxLimit);
+        take(d);
+        if (d.outcome != canonical::Outcome::Found)
+          lo = std::max(mid + 1, result.lowerBound);
+      }
+      if (result.plan.size <= result.lowerBound)
+        return;
+    }
+  }
+
+  void decideOnly(int64_t capacity) {
+    while (!outOfBudget) {
+      Decision d = decide(capacity);
+      take(d);
+      if (d.outcome != canonical::Outcome::Aborted) {
+        result.infeasible = d.outcome == canonical::Outcome::Refuted;
+        return;
+      }
+    }
+  }
+
+private:
+  const ArenaProblem &p;
+  const ArenaExactOptions &options;
+  ArenaExactResult &result;
+  canonical::Model model;
+  uint64_t maxNodes = 0;
+  bool outOfBudget = false;
+};
+
+ArenaPlan greedyBySize(const ArenaProblem &p) {
+  return planArenaWith(p, ArenaBaseline::TFLiteMicroGreedy);
+}
+
+void settle(ArenaExactResult &result) {
+  result.optimal = result.plan.size <= result.lowerBound;
+  if (!result.optimal)
+    result.proof = ArenaProofKind::None;
+  else if (result.haveRefutation &&
+           result.refutation.capacity + 1 == result.plan.size)
+    result.proof = ArenaProofKind::Refutation;
+  else
+    result.proof = ArenaProofKind::LiveBytes;
+}
+
+} // namespace
+
+ArenaExactResult solveArenaExact(const ArenaProblem &p,
+                                 const ArenaPlan *incumbent,
+                                 const ArenaExactOptions &options) {
+  ArenaExactResult result;
+  result.plan = incumbent ? *incumbent : greedyBySize(p);
+  result.plan.size = arenaExtent(p, result.plan.offsets);
+  result.lowerBound = std::max(liveBytesLowerBound(p), options.lowerBound);
+  const bool decideOnly = options.capacity >= 0;
+  if (decideOnly ? result.plan.size <= options.capacity
+                 : result.plan.size <= result.lowerBound) {
+    settle(result);
+    return result;
+  }
+  Minimizer minimizer(p, options, result);
+  if (!minimizer.build()) {
+    settle(result);
+    return result;
+  }
+  result.searched = true;
+  if (decideOnly) {
+    if (options.capacity < result.lowerBound) {
+      // Below the bound nothing fits; the bound itself is the proof.
+      result.infeasible = true;
+    } else {
+      minimizer.decideOnly(options.capacity);
+    }
+  } else {
+    minimizer.minimize();
+  }
+  settle(result);
+  return result;
+}
+
+} // namespace peakmem
