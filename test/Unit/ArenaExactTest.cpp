@@ -288,3 +288,21 @@ TEST(ArenaExact, DeterministicAndMonotoneInNodes) {
     }
   }
 }
+
+// A node budget spent to the last node (or none at all) ends the search:
+// it once looped forever when the budget ran out exactly at the start of a
+// decision.
+TEST(ArenaExact, EndsWhenTheNodeBudgetIsSpentExactly) {
+  std::mt19937 rng(41);
+  for (int iter = 0; iter < 20; ++iter) {
+    ArenaProblem p = randomArena(rng, 12 + iter, 10, 3, 8);
+    for (uint64_t nodes : {uint64_t(0), uint64_t(1), uint64_t(64),
+                           uint64_t(65), uint64_t(128), uint64_t(200)}) {
+      ArenaExactOptions o;
+      o.maxNodes = nodes;
+      ArenaExactResult r = solveArenaExact(p, nullptr, o);
+      EXPECT_LE(r.nodes, nodes) << iter;
+      EXPECT_EQ(checkArenaPlan(p, r.plan), "") << iter;
+    }
+  }
+}

@@ -108,9 +108,14 @@ TEST(BlockArena, PlansEveryBufferWithAValidPlan) {
     // A nested buffer of some statement.
     buffers.push_back({0, static_cast<StmtId>(trial % p.numStatements()),
                        true, 40, 8});
+    // Bounded in work units (the bound of 0 is never reached, so every
+    // search runs to its limits): small blocks enumerate at most 200
+    // orders, larger ones walk 40 neighbours.
     BlockArenaOptions options;
-    options.search.budgetMs = 1e9;
-    options.search.planner.maxMoves = 2000;
+    options.search.planner = ArenaOrderSearchOptions::smallPlanner();
+    options.search.exhaustiveMaxOrders = 200;
+    options.search.exhaustiveMaxExactNodes = 50'000;
+    options.search.maxNeighbours = 40;
     options.search.searchOrders = trial % 2 == 0;
     BlockArenaPlan plan = planBlockArena(p, buffers, options);
     ASSERT_EQ(plan.error, "") << trial;

@@ -68,8 +68,12 @@ public:
       for (const std::string &keys : canonical::preorderHeuristics()) {
         const uint64_t left =
             maxNodes > result.nodes ? maxNodes - result.nodes : 0;
-        if (left == 0)
+        if (left == 0) {
+          // The whole budget is spent (possibly exactly by the last
+          // search): the callers' loops end on outOfBudget.
+          outOfBudget = true;
           return d;
+        }
         std::vector<int64_t> trace;
         canonical::Search search(model, capacity, keys, std::min(limit, left),
                                  options.recordProof ? &trace : nullptr,
