@@ -8,11 +8,13 @@
 #include "ArenaAliases.h"
 #include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/AttrNames.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -20,10 +22,7 @@ using namespace mlir;
 using namespace peakmem;
 
 bool peakmem::runsOneAtATime(Operation *op) {
-  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
-                             "scf.execute_region", "scf.index_switch",
-                             "affine.for", "affine.if", "memref.alloca_scope"},
-                            op->getName().getStringRef());
+  return getRegionExecution(op) == RegionExecution::Sequential;
 }
 
 DenseMap<Operation *, uint32_t>
@@ -43,13 +42,37 @@ ArenaRoot ArenaSlot::root() const {
   return {value(), bytes, size, align, nested, segments};
 }
 
-/// The first use of `root` or of its view-like aliases that hides the
-/// lifetime (an alias reaching a terminator, a non-view result, an address
-/// extraction, a store of the address, a call, which may keep the address
-/// for a later call, a dealloc of an alias), or the async op a use sits in
-/// (its region may run after it), else null. With `allocation`, a dealloc
-/// of `root` itself is fine.
-static Operation *hiddenUse(Value root, bool allocation) {
+/// Why a use by `user` of `v` (an alias of the slot's buffer, not passed
+/// on by a view-like op) hides the lifetime, or "" when it does not.
+static std::string hidingReason(Operation *user, Value v, Value root,
+                                bool allocation) {
+  std::string name = user->getName().getStringRef().str();
+  if (isa<memref::DeallocOp>(user))
+    return allocation && v == root ? ""
+                                   : "an alias is freed by 'memref.dealloc'";
+  if (user->hasTrait<OpTrait::IsTerminator>())
+    return "an alias is passed on by '" + name + "'";
+  if (auto store = dyn_cast<memref::StoreOp>(user);
+      store && store.getValueToStore() == v)
+    return "its address is stored to memory by 'memref.store'";
+  if (isa<memref::ExtractAlignedPointerAsIndexOp, UnrealizedConversionCastOp>(
+          user) ||
+      user->getName().getDialectNamespace() == "llvm")
+    return "its address is taken by '" + name + "'";
+  if (isa<CallOpInterface>(user))
+    return "its address is passed to '" + name + "', which may keep it";
+  if (!isa<MemoryEffectOpInterface>(user) &&
+      !user->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return "its address is passed to '" + name +
+           "', which has no memory-effect interface (it may keep the "
+           "address, as a call may)";
+  if (llvm::any_of(user->getResultTypes(),
+                   [](Type t) { return isa<BaseMemRefType>(t); }))
+    return "an alias flows into a result of '" + name + "'";
+  return {};
+}
+
+std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation) {
   Block *home = root.getParentBlock();
   SmallVector<Value> work{root};
   while (!work.empty()) {
@@ -58,8 +81,18 @@ static Operation *hiddenUse(Value root, bool allocation) {
       Operation *user = use.getOwner();
       if (user->getBlock() != home)
         for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
-          if (p->getName().getDialectNamespace() == "async")
-            return p;
+          RegionExecution how = getRegionExecution(p);
+          if (how == RegionExecution::Deferred)
+            return HiddenUse{p, ("it is used inside '" +
+                                 p->getName().getStringRef() +
+                                 "', whose region may run after it")
+                                    .str()};
+          if (how == RegionExecution::Unknown)
+            return HiddenUse{p, ("it is used inside '" +
+                                 p->getName().getStringRef() +
+                                 "', whose regions are not known to run "
+                                 "before it returns")
+                                    .str()};
           if (p->getBlock() == home)
             break;
         }
@@ -70,22 +103,12 @@ static Operation *hiddenUse(Value root, bool allocation) {
             work.push_back(r);
         continue;
       }
-      if (allocation && v == root && isa<memref::DeallocOp>(user))
-        continue;
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getValueToStore() == v)
-        return user;
-      if (user->hasTrait<OpTrait::IsTerminator>() ||
-          isa<memref::ExtractAlignedPointerAsIndexOp, memref::DeallocOp,
-              CallOpInterface>(user) ||
-          user->getName().getDialectNamespace() == "llvm" ||
-          isa<UnrealizedConversionCastOp>(user) ||
-          llvm::any_of(user->getResultTypes(),
-                       [](Type t) { return isa<BaseMemRefType>(t); }))
-        return user;
+      if (std::string why = hidingReason(user, v, root, allocation);
+          !why.empty())
+        return HiddenUse{user, why};
     }
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 /// The slot's bytes and alignment from its type and attributes.
@@ -145,11 +168,12 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
     return outside->op->emitError()
            << rules.pass << ": " << outside->describe(s.size) << " of the "
            << noun << " [" << s.offset << ", " << s.offset + s.size << ")";
-  if (Operation *bad = hiddenUse(s.value(), rules.allocation))
+  if (std::optional<HiddenUse> bad = findHiddenUse(s.value(), rules.allocation))
     return op->emitError() << rules.pass << ": the " << noun
                            << "'s lifetime cannot be rebuilt: an alias is "
                               "used by '"
-                           << bad->getName() << "'";
+                           << bad->op->getName() << "' (" << bad->reason
+                           << ")";
   Block *block = op->getBlock();
   if (block != &entry) {
     s.nested = true;

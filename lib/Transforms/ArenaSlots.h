@@ -24,6 +24,9 @@
 
 #include "mlir/IR/Operation.h"
 
+#include <optional>
+#include <string>
+
 namespace peakmem {
 
 /// Whether the regions of `op` run one at a time, each execution of a block
@@ -31,6 +34,26 @@ namespace peakmem {
 /// a block is dead outside that execution, so one slot serves every
 /// execution.
 bool runsOneAtATime(mlir::Operation *op);
+
+/// A use of a slot's buffer (or of one of its view-like aliases) after
+/// which the IR no longer shows how long its bytes are used, and why.
+struct HiddenUse {
+  mlir::Operation *op = nullptr;
+  std::string reason;
+};
+
+/// The first use of `root` or of its view-like aliases (transitively) that
+/// hides its lifetime, if any: an alias reaching a terminator or a non-view
+/// result; its address taken, stored to memory or passed to a call (the
+/// callee may keep it); an op without a memory-effect interface
+/// (gpu.launch_func, memref.dma_start, affine.dma_wait...: nothing says what
+/// it does with the address, so it is treated like a call); a dealloc of an
+/// alias (of `root` itself too unless `allocation`); a use inside a region
+/// whose execution is not known to end before its op returns
+/// (peakmem/Analysis/OpSemantics.h: Deferred such as async.execute, or not
+/// registered). One rule for the planner, the materializer and the
+/// verifier.
+std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation);
 
 /// For each op of `entry` (the entry block of `fn`), the last step its uses
 /// last: its own, or later when it starts asynchronous work

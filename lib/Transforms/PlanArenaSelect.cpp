@@ -32,57 +32,6 @@ static bool isViewableElement(Type t) {
   return false;
 }
 
-/// Why the uses of `root` and of its view-like aliases do not show its whole
-/// lifetime ("" when they do): an alias reaching a terminator, the result of
-/// a non-view op (a loop's iter_args, a select, a call), an address
-/// extraction, a call operand (the callee may keep the address and a later
-/// call read through it) or a use inside an async region (which may run
-/// after its op) may be used after the last use the IR shows. The planned
-/// IR no longer has the dealloc, so such a lifetime could not be checked.
-static std::string untrackedUse(Value root) {
-  Block *home = root.getParentBlock();
-  SmallVector<Value> work{root};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (user->getBlock() != home)
-        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
-          if (p->getName().getDialectNamespace() == "async")
-            return ("it is used inside '" + p->getName().getStringRef() +
-                    "', whose region may run after it")
-                .str();
-          if (p->getBlock() == home)
-            break;
-        }
-      auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == v) {
-        for (Value r : user->getResults())
-          if (isa<BaseMemRefType>(r.getType()))
-            work.push_back(r);
-        continue;
-      }
-      StringRef name = user->getName().getStringRef();
-      if (user->hasTrait<OpTrait::IsTerminator>())
-        return ("an alias is passed on by '" + name + "'").str();
-      if (isa<memref::ExtractAlignedPointerAsIndexOp>(user) ||
-          user->getName().getDialectNamespace() == "llvm" ||
-          isa<UnrealizedConversionCastOp>(user))
-        return ("its address is taken by '" + name + "'").str();
-      if (isa<CallOpInterface>(user))
-        return ("its address is passed to '" + name + "', which may keep it")
-            .str();
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getValueToStore() == v)
-        return "its address is stored to memory by 'memref.store'";
-      if (llvm::any_of(user->getResultTypes(),
-                       [](Type t) { return isa<BaseMemRefType>(t); }))
-        return ("an alias flows into a result of '" + name + "'").str();
-    }
-  }
-  return {};
-}
-
 /// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
 /// it does not ("" and `out` filled when it does). `regionReason` is non-empty
 /// when the block sits in a region op that may run its body concurrently.
@@ -113,8 +62,10 @@ static std::string classify(const BlockModel &bm, BufferId b,
   if (!isViewableElement(type.getElementType()))
     return "memref.view cannot produce its element type (whole-byte "
            "integer, float or index only)";
-  if (std::string why = untrackedUse(v); !why.empty())
-    return why;
+  // Its uses must show its whole lifetime: the planned IR no longer has
+  // the dealloc (ArenaSlots.h, the verifier's rule).
+  if (std::optional<HiddenUse> hidden = findHiddenUse(v, /*allocation=*/true))
+    return hidden->reason;
   // The element stride of the lowered view is LLVM's alloc size of the
   // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
   // request (OpCost.h); MLIR's DataLayout size (3 for i24) would overlap.
