@@ -45,8 +45,8 @@ def peak_of(text):
     return passes.function_attrs(text).get("peak")
 
 
-def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
-                arena_budget_ms: int = 5000) -> dict:
+def bench_model(path: pathlib.Path, max_work: int, recompute: str = "",
+                arena_budget_ms: int = 0) -> dict:
     text = path.read_text()
     row = {"model": path.stem, "group": path.parent.name}
     out, t, _, _ = timed(text, f"builtin.module(func.func({REPORT}))")
@@ -68,7 +68,7 @@ def bench_model(path: pathlib.Path, budget_ms: int, recompute: str = "",
         row[f"peak_{h}"] = peak_of(out)
 
     out, t, _, err = timed(
-        text, f"builtin.module(func.func(peakmem-reorder{{budget-ms={budget_ms}}},"
+        text, f"builtin.module(func.func(peakmem-reorder{{max-work={max_work}}},"
               "peakmem-certify{remarks=0},peakmem-verify-certificate))")
     attrs = passes.function_attrs(out)
     row["peak_reorder"] = attrs.get("peak")
@@ -140,9 +140,11 @@ def add_arguments(parser):
     parser.add_argument("--exec", action="store_true",
                         help="also execute imported and reordered programs (slow)")
     parser.add_argument("--exec-timeout", type=float, default=900)
-    parser.add_argument("--budget-ms", type=int, default=500)
-    parser.add_argument("--arena-budget-ms", type=int, default=5000,
-                        help="peakmem-plan-arena budget per function (its default)")
+    parser.add_argument("--max-work", type=int, default=100_000_000,
+                        help="peakmem-reorder max-work per function (its default), in work units")
+    parser.add_argument("--arena-budget-ms", type=int, default=0,
+                        help="peakmem-plan-arena's opt-in wall-clock cap per function, in ms "
+                        "(default 0: off; the plan stops on its work limits and is reproducible)")
     parser.add_argument("--recompute", default="",
                         help="peakmem-recompute options for the final pipeline, e.g. "
                              "'max-mac-overhead=0.05 max-op-overhead=0.05' (default: "
@@ -184,7 +186,7 @@ def run(args):
     rows = []
     for f in files:
         t0 = time.perf_counter()
-        row = bench_model(f, args.budget_ms, args.recompute, args.arena_budget_ms)
+        row = bench_model(f, args.max_work, args.recompute, args.arena_budget_ms)
         row["reduction_vs_upstream_pct"] = round(pct(row["peak_final"], row["peak_upstream"]), 2)
         rows.append(row)
         print(f"[bench] {row['group']}/{row['model']}: upstream {row['peak_upstream']} -> "

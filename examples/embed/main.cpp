@@ -46,7 +46,7 @@ static int runPipeline(const char *path) {
   // reorder, recompute and certify in one call.
   PassManager pm(&ctx);
   peakmem::ReorderPassOptions reorder;
-  reorder.budgetMs = 200;
+  reorder.maxWork = 20'000'000; // Work units: the same output anywhere.
   reorder.emitRemarks = false;
   pm.addPass(peakmem::createReorderPass(reorder));
   peakmem::RecomputePassOptions recompute;

@@ -4,7 +4,6 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Bounds/Certificate.h"
-#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
@@ -23,11 +22,27 @@ using namespace peakmem;
 
 namespace {
 
-/// The certificate of a block's current order (Certificate.h).
-static Certificate certifyBlock(const BlockModel &bm) {
-  return certifyOrder(bm.problem, identityOrder(bm.problem),
-                      kExhaustiveCertifyBudgetMs);
-}
+/// The records of one function: one work budget for all its blocks, and
+/// what checking the records kept so far will cost the verifier.
+struct FunctionCertifier {
+  WorkBudget work;
+  WorkUnits checkWork = 0;
+
+  /// The certificate of a block's current order (Certificate.h), keeping
+  /// an exhaustive record only while the function's records fit in the
+  /// verifier's default budget.
+  Certificate certify(const BlockModel &bm) {
+    CertifyOptions options;
+    options.maxCheckWork =
+        kDefaultVerifyWork - std::min(kDefaultVerifyWork, checkWork);
+    const Order order = identityOrder(bm.problem);
+    Certificate c = certifyOrder(bm.problem, order, work, options);
+    WorkUnits cost = certificateCheckWork(bm.problem, c);
+    checkWork =
+        cost > kUnlimitedWork - checkWork ? kUnlimitedWork : checkWork + cost;
+    return c;
+  }
+};
 
 struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
   using Base::Base;
@@ -49,8 +64,12 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
       return emitNotModeled(fn, *model.getFailure());
     MLIRContext *ctx = fn.getContext();
     fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
+    TimeCap cap(timeLimitMs);
+    FunctionCertifier certifier{WorkBudget(maxWork, &cap)};
 
-    // Nested blocks that allocate: one record per block, on the owning op.
+    // The body first (the function's claim), then the nested blocks that
+    // allocate: one record per block, on the owning op.
+    Certificate c = certifier.certify(*model.getEntryBlockModel());
     llvm::MapVector<Operation *, SmallVector<Attribute>> nested;
     for (const auto &bm : model.getBlockModels()) {
       if (bm.get() == model.getEntryBlockModel() ||
@@ -58,15 +77,16 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
         continue;
       Operation *owner = bm->block->getParentOp();
       Region *region = bm->block->getParent();
-      NamedAttrList entry(certificateToAttr(ctx, certifyBlock(*bm)));
+      NamedAttrList entry(certificateToAttr(ctx, certifier.certify(*bm)));
       entry.append("region", IntegerAttr::get(IntegerType::get(ctx, 64),
                                               region->getRegionNumber()));
       nested[owner].push_back(entry.getDictionary(ctx));
     }
     for (auto &[op, records] : nested)
       op->setAttr(kNestedAttr, ArrayAttr::get(ctx, records));
+    if (cap.fired())
+      warnTimeLimitHit(fn, getArgument(), timeLimitMs);
 
-    Certificate c = certifyBlock(*model.getEntryBlockModel());
     DictionaryAttr record = certificateToAttr(ctx, c);
     for (NamedAttribute entry : record)
       fn->setAttr((kAttrPrefix + entry.getName().strref()).str(),

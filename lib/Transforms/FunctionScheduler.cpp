@@ -42,6 +42,13 @@ void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
     setCostAttrs(fn, *after);
 }
 
+void warnTimeLimitHit(FunctionOpInterface fn, StringRef pass, unsigned ms) {
+  emitWarning(fn.getLoc()) << pass << ": '" << fn.getName()
+                           << "': time-limit-ms=" << ms
+                           << " fired: this output depends on timing and is "
+                              "not reproducible";
+}
+
 void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
   emitRemark(failure.loc) << "peakmem: '" << fn.getName()
                           << "' not modeled: " << failure.reason;
@@ -81,18 +88,18 @@ struct PreparedBlock {
 
 /// Which of `items` get an exact search. Searches left: those of `items`,
 /// plus `toPrepare` blocks of the shallower depths (not prepared yet; the
-/// function body among them). A search shorter than kMinSearchShareMs is not
-/// started: when `leftMs` cannot give every one that much, `items` get their
+/// function body among them). A search shorter than kMinSearchShare is not
+/// started: when `left` cannot give every one that much, `items` get their
 /// proportional number of searches, for the blocks with the largest gap
 /// between peak and bound. Adds the searches chosen to `toSearch`.
 static std::vector<bool> chooseSearches(const std::vector<PreparedBlock> &items,
-                                        double leftMs, size_t toPrepare,
+                                        WorkUnits left, size_t toPrepare,
                                         size_t &toSearch) {
   std::vector<size_t> needing;
   for (size_t i = 0; i < items.size(); ++i)
     if (items[i].r.needsSearch)
       needing.push_back(i);
-  size_t capacity = static_cast<size_t>(leftMs / kMinSearchShareMs);
+  size_t capacity = static_cast<size_t>(left / kMinSearchShare);
   size_t allowed = needing.size();
   if (allowed + toPrepare > capacity)
     allowed = allowed * capacity / (allowed + toPrepare);
@@ -107,9 +114,29 @@ static std::vector<bool> chooseSearches(const std::vector<PreparedBlock> &items,
   return search;
 }
 
+static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
+                                         const ScheduleOptions &options,
+                                         FunctionBudget &budget,
+                                         unsigned fromDepth);
+
 FunctionSchedule scheduleFunction(FunctionOpInterface fn,
                                   const ScheduleOptions &options,
                                   unsigned fromDepth) {
+  FunctionBudget budget(options.maxWork, options.timeCap);
+  return scheduleFunction(fn, options, budget, fromDepth);
+}
+
+FunctionSchedule scheduleFunction(FunctionOpInterface fn,
+                                  const ScheduleOptions &options,
+                                  WorkBudget &parent, unsigned fromDepth) {
+  FunctionBudget budget(parent, options.maxWork);
+  return scheduleFunction(fn, options, budget, fromDepth);
+}
+
+static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
+                                         const ScheduleOptions &options,
+                                         FunctionBudget &budget,
+                                         unsigned fromDepth) {
   FunctionSchedule result;
   auto model = std::make_unique<MemoryModel>(fn);
   if (!model->isModeled()) {
@@ -130,7 +157,6 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   result.blocks = toPrepare;
   // One budget for the whole function (this pass run): shared out over the
   // blocks that need a search; certified blocks only cost their bound.
-  FunctionBudget budget(options.budgetMs);
 
   for (int depth = maxDepth; depth >= static_cast<int>(fromDepth); --depth) {
     // Scheduling deeper blocks changed the scratch of their parents.
@@ -143,23 +169,26 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
       if (bm->problem.numBuffers() == 0)
         continue; // The order cannot change the peak: it is the max scratch.
       PreparedBlock item{bm.get(), contract(bm->problem), {}};
-      ScheduleOptions prepare = options;
-      prepare.budgetMs = budget.shareMs(toPrepare--);
-      item.r = prepareBlock(item.c.problem, prepare);
+      budget.work().charge(2 * bm->problem.linearSize());
+      // Half of an even share: the other half is left to the searches.
+      WorkBudget share(budget.work(), budget.share(toPrepare--) / 2);
+      item.r = prepareBlock(item.c.problem, options, share);
       items.push_back(std::move(item));
     }
     size_t toSearch = toPrepare;
     std::vector<bool> search =
-        chooseSearches(items, budget.leftMs(), toPrepare, toSearch);
+        chooseSearches(items, budget.left(), toPrepare, toSearch);
     for (size_t i = 0; i < items.size(); ++i) {
       PreparedBlock &item = items[i];
       ScheduleResult &r = item.r;
       if (search[i]) {
-        searchBlock(item.c.problem, r, budget.shareMs(toSearch--), options);
+        WorkBudget share(budget.work(), budget.share(toSearch--));
+        searchBlock(item.c.problem, r, share, options);
         ++budget.searched;
         budget.stopped += r.budgetExhausted;
-        result.stoppedByTime += r.stoppedBy == SearchStop::TimeBudget;
+        result.stoppedByWork += r.stoppedBy == SearchStop::WorkLimit;
         result.stoppedByStates += r.stoppedBy == SearchStop::StateCap;
+        result.stoppedByTime += r.stoppedBy == SearchStop::TimeLimit;
         result.memoFull += r.memoFull;
       } else if (r.needsSearch) {
         ++budget.skipped;
@@ -186,8 +215,10 @@ FunctionSchedule scheduleFunction(FunctionOpInterface fn,
       result.changed = true;
     }
   }
-  result.budgetMs = budget.totalMs();
-  result.spentMs = budget.spentMs();
+  result.workLimit = budget.limit();
+  result.workUsed = budget.used();
+  TimeCap *cap = budget.work().timeCap();
+  result.timeLimitHit = cap && cap->fired();
   result.searched = budget.searched;
   result.stopped = budget.stopped;
   result.skipped = budget.skipped;

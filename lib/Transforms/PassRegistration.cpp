@@ -25,15 +25,11 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
 
 void peakmem::buildOptimizePipeline(OpPassManager &pm,
                                     const OptimizePipelineOptions &options) {
-  // Each phase has its own budget; budget-ms stands for those not given.
-  auto phaseBudget = [&](const auto &o) {
-    return o.hasValue() || !options.budgetMs.hasValue()
-               ? unsigned(o)
-               : unsigned(options.budgetMs);
-  };
+  // Each phase has its own work budget per function.
   ReorderPassOptions reorder;
   reorder.algorithm = options.algorithm;
-  reorder.budgetMs = phaseBudget(options.reorderBudgetMs);
+  reorder.maxWork = options.reorderMaxWork;
+  reorder.timeLimitMs = options.timeLimitMs;
   reorder.maxStates = options.maxStates;
   reorder.maxMemoEntries = options.maxMemoEntries;
   reorder.emitRemarks = options.emitRemarks;
@@ -45,9 +41,9 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   recompute.maxOpOverhead = options.maxOpOverhead;
   // Reorder ran just before (nested blocks included): the planner starts
   // from its order.
-  recompute.reorderBudgetMs = 0;
-  recompute.planBudgetMs = phaseBudget(options.planBudgetMs);
-  recompute.budgetMs = recompute.planBudgetMs;
+  recompute.reorderMaxWork = 0;
+  recompute.planMaxWork = options.planMaxWork;
+  recompute.timeLimitMs = options.timeLimitMs;
   recompute.emitRemarks = options.emitRemarks;
   pm.addPass(createRecomputePass(recompute));
 
@@ -65,6 +61,8 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   }
 
   CertifyPassOptions certify;
+  certify.maxWork = options.certifyMaxWork;
+  certify.timeLimitMs = options.timeLimitMs;
   certify.emitRemarks = options.emitRemarks;
   pm.addPass(createCertifyPass(certify));
 }

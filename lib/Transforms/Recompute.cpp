@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The peakmem-recompute pass: reorders the nested blocks (reorder-budget-ms),
-// asks the core planner for steps on the entry block (plan-budget-ms; the
+// The peakmem-recompute pass: reorders the nested blocks (reorder-max-work),
+// asks the core planner for steps on the entry block (plan-max-work; the
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
@@ -68,19 +68,18 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   }
 
   /// Reorders the nested blocks, which the planner does not plan on (the
-  /// body it reorders itself), when reorder-budget-ms is not 0.
-  FunctionStatus reorderNested(FunctionOpInterface fn, bool &modeled) const {
-    unsigned ms = reorderBudgetMs.hasValue() || !budgetMs.hasValue()
-                      ? unsigned(reorderBudgetMs)
-                      : unsigned(budgetMs);
+  /// body it reorders itself), when reorder-max-work is not 0.
+  FunctionStatus reorderNested(FunctionOpInterface fn, TimeCap &cap,
+                               bool &modeled) const {
     MemoryModel model(fn);
     modeled = model.isModeled();
     if (!modeled)
       emitNotModeled(fn, *model.getFailure());
-    if (!modeled || ms == 0 || model.getBlockModels().size() < 2)
+    if (!modeled || reorderMaxWork == 0 || model.getBlockModels().size() < 2)
       return FunctionStatus::Unchanged;
     ScheduleOptions scheduling;
-    scheduling.budgetMs = ms;
+    scheduling.maxWork = reorderMaxWork;
+    scheduling.timeCap = &cap;
     FunctionSchedule scheduled =
         scheduleFunction(fn, scheduling, /*fromDepth=*/1);
     if (scheduled.internalError)
@@ -92,8 +91,16 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   FunctionStatus recompute(FunctionOpInterface fn) const {
     if (fn.isExternal())
       return FunctionStatus::Unchanged;
+    TimeCap cap(timeLimitMs);
+    FunctionStatus status = recompute(fn, cap);
+    if (cap.fired())
+      warnTimeLimitHit(fn, getArgument(), timeLimitMs);
+    return status;
+  }
+
+  FunctionStatus recompute(FunctionOpInterface fn, TimeCap &cap) const {
     bool modeled = false;
-    FunctionStatus nested = reorderNested(fn, modeled);
+    FunctionStatus nested = reorderNested(fn, cap, modeled);
     if (nested == FunctionStatus::Failed || !modeled)
       return nested;
     MemoryModel model(fn);
@@ -103,9 +110,8 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     options.maxRecomputePerOp = maxRecomputePerOp;
     options.maxMacOverhead = maxMacOverhead;
     options.maxOpOverhead = maxOpOverhead;
-    options.budgetMs = planBudgetMs.hasValue() || !budgetMs.hasValue()
-                           ? unsigned(planBudgetMs)
-                           : unsigned(budgetMs);
+    options.maxWork = planMaxWork;
+    options.timeCap = &cap;
     // The planner reschedules the block without steps first (its baseline):
     // when nothing is recomputed, its order is still never worse.
     RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),

@@ -47,10 +47,14 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
       return FunctionStatus::Unchanged;
     ScheduleOptions options;
     options.algorithm = algorithm;
-    options.budgetMs = budgetMs;
+    options.maxWork = maxWork;
     options.maxStates = maxStates;
     options.maxMemoEntries = maxMemoEntries;
+    TimeCap cap(timeLimitMs);
+    options.timeCap = &cap;
     FunctionSchedule result = scheduleFunction(fn, options);
+    if (result.timeLimitHit)
+      warnTimeLimitHit(fn, getArgument(), timeLimitMs);
     if (result.internalError)
       return FunctionStatus::Failed;
     if (!result.modeled)
@@ -83,10 +87,12 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
       return;
     Builder b(fn.getContext());
     SmallVector<Attribute> limits;
-    if (result.stoppedByTime)
-      limits.push_back(b.getStringAttr(searchStopName(SearchStop::TimeBudget)));
+    if (result.stoppedByWork)
+      limits.push_back(b.getStringAttr(searchStopName(SearchStop::WorkLimit)));
     if (result.stoppedByStates)
       limits.push_back(b.getStringAttr(searchStopName(SearchStop::StateCap)));
+    if (result.stoppedByTime || result.timeLimitHit)
+      limits.push_back(b.getStringAttr(searchStopName(SearchStop::TimeLimit)));
     if (!limits.empty())
       fn->setAttr(kSearchStopAttr, b.getArrayAttr(limits));
   }
@@ -100,16 +106,20 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
       remark << " (already optimal: certified, no search)";
     else if (result.provenOptimal)
       remark << " (proven optimal)";
-    else if (result.stoppedByStates && !result.stoppedByTime)
+    else if (result.stoppedByStates && !result.stoppedByWork &&
+             !result.stoppedByTime)
       remark << " (best found within the state cap; lower bound "
              << result.lowerBound << ")";
     else
       remark << " (best found within budget; lower bound " << result.lowerBound
              << ")";
+    if (result.timeLimitHit)
+      remark << "; stopped by time-limit-ms="
+             << static_cast<unsigned>(timeLimitMs) << ": not reproducible";
     if (result.searched + result.skipped == 0)
       return;
     // The budget is the function's: say how it was shared out.
-    remark << "; budget-ms=" << static_cast<uint64_t>(budgetMs)
+    remark << "; max-work=" << static_cast<uint64_t>(maxWork)
            << " for the function: exact search "
            << "in " << result.searched << " of " << result.blocks << " block"
            << (result.blocks == 1 ? "" : "s") << " ("
@@ -117,8 +127,9 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
            << " stopped by their share)";
     if (result.skipped)
       remark << ", " << result.skipped << " not searched (less than "
-             << static_cast<int64_t>(kMinSearchShareMs) << " ms each left)";
-    remark << ", " << static_cast<int64_t>(result.spentMs + 0.5) << " ms spent";
+             << kMinSearchShare << " units each left)";
+    remark << ", " << result.workUsed << " units spent";
+
     if (result.stoppedByStates)
       remark << "; " << result.stoppedByStates << " search"
              << (result.stoppedByStates == 1 ? "" : "es")

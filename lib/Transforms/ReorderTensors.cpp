@@ -92,9 +92,13 @@ struct ReorderTensorsPass
     if (model.problem.numBuffers() > 0) {
       ScheduleOptions options;
       options.algorithm = algorithm;
-      options.budgetMs = budgetMs;
+      options.maxWork = maxWork;
+      TimeCap cap(timeLimitMs);
+      options.timeCap = &cap;
       Contraction c = contract(model.problem);
       r = scheduleBlock(c.problem, options);
+      if (cap.fired())
+        warnTimeLimitHit(fn, getArgument(), timeLimitMs);
       if (r.peak < model.peak) {
         Order full = sinkFloating(model, expand(model.problem, c, r.order));
         if (!isLegalOrder(model.problem, full) ||

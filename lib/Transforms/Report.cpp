@@ -16,7 +16,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <mutex>
+#include <memory>
 
 namespace peakmem {
 #define GEN_PASS_DEF_REPORTPASS
@@ -136,52 +136,35 @@ struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
           << "peakmem: peak of " << peak << " bytes in '" << fn.getName()
           << "' reached here";
     }
-    if (!jsonPath.empty() && failed(appendJson(fn, model)))
+    if (!jsonPath.empty() && failed(writeJson(fn, model)))
       return FunctionStatus::Failed;
     return FunctionStatus::Unchanged;
   }
 
-  /// Functions may run in parallel (in one pass instance or in several): the
-  /// file is rewritten under a process-wide lock with every function reported
-  /// so far, sorted by symbol path for determinism.
-  LogicalResult appendJson(FunctionOpInterface fn, const MemoryModel &model) {
+  /// The function's timeline in the file of json=, whose records belong to
+  /// this pass instance and its thread clones (JsonRecords.h): keyed and
+  /// sorted by symbol path, the bytes depend neither on the order in which
+  /// the functions finish nor on the thread count, and two pipelines writing
+  /// the same file do not mix.
+  LogicalResult writeJson(FunctionOpInterface fn, const MemoryModel &model) {
     llvm::json::Array blocks;
     for (const auto &bm : model.getBlockModels())
       if (bm->problem.numBuffers() > 0 ||
           bm.get() == model.getEntryBlockModel())
         blocks.push_back(blockTimeline(*bm));
     std::string path = symbolPath(fn);
-    llvm::json::Object entry{{"function", fn.getName()},
-                             {"path", path},
-                             {"peak", model.getPeak()},
-                             {"blocks", std::move(blocks)}};
-    static std::mutex mutex;
-    static std::map<std::string, std::map<std::string, llvm::json::Value>>
-        files;
-    std::lock_guard<std::mutex> lock(mutex);
-    auto &functions = files[jsonPath];
-    functions.insert_or_assign(path, llvm::json::Value(std::move(entry)));
-    llvm::json::Array all;
-    for (auto &kv : functions)
-      all.push_back(kv.second);
-    std::error_code ec;
-    llvm::raw_fd_ostream os(jsonPath, ec, llvm::sys::fs::OF_Text);
-    if (ec) {
+    llvm::json::Object record{{"function", fn.getName()},
+                              {"path", path},
+                              {"peak", model.getPeak()},
+                              {"blocks", std::move(blocks)}};
+    std::string error = json->put(jsonPath, path, std::move(record));
+    if (!error.empty())
       return fn.emitError()
-             << "peakmem: cannot write '" << jsonPath << "': " << ec.message();
-    }
-    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
-    // Write errors (a full disk...) are reported once the data is flushed;
-    // clear them so that the stream's destructor does not abort the process.
-    os.close();
-    if (os.has_error()) {
-      std::error_code error = os.error();
-      os.clear_error();
-      return fn.emitError() << "peakmem: cannot write '" << jsonPath
-                            << "': " << error.message();
-    }
+             << "peakmem: cannot write '" << jsonPath << "': " << error;
     return success();
   }
+
+  std::shared_ptr<JsonRecords> json = std::make_shared<JsonRecords>();
 };
 
 } // namespace

@@ -230,5 +230,5 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
                           << slots->size() << " " << rules.noun
                           << "s checked in an arena of " << size
                           << " bytes; bound " << bound << "\n");
-  return checkArenaBound(fn, arena, *slots, bound);
+  return checkArenaBound(fn, arena, *slots, bound, maxWork);
 }

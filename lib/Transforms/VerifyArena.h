@@ -22,10 +22,12 @@ namespace peakmem {
 /// from the slots `views`, with the checker of peakmem-verify-certificate: no
 /// solver, no clock. A bound of 0 needs no certificate. Emits an error at `fn`
 /// and fails otherwise.
+/// The check runs within `maxWork` work units (WorkBudget.h): a
+/// certificate whose check does not fit is rejected as not checked.
 mlir::LogicalResult checkArenaBound(mlir::FunctionOpInterface fn,
                                     mlir::Value arena,
                                     llvm::ArrayRef<ArenaSlot> views,
-                                    int64_t bound);
+                                    int64_t bound, uint64_t maxWork);
 
 } // namespace peakmem
 

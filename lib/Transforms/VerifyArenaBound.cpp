@@ -7,6 +7,7 @@
 #include "ArenaBoundProblem.h"
 #include "VerifyArena.h"
 #include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 
@@ -15,7 +16,7 @@ using namespace peakmem;
 
 LogicalResult peakmem::checkArenaBound(FunctionOpInterface fn, Value arena,
                                        ArrayRef<ArenaSlot> views,
-                                       int64_t bound) {
+                                       int64_t bound, uint64_t maxWork) {
   auto record = fn->getAttrOfType<DictionaryAttr>(kArenaCertificateAttr);
   if (!record) {
     // No claim beyond the trivial one needs no proof.
@@ -42,9 +43,15 @@ LogicalResult peakmem::checkArenaBound(FunctionOpInterface fn, Value arena,
     return fn.emitError() << "peakmem-verify-arena: cannot rebuild the "
                              "problem of the bound: "
                           << error;
-  if (std::string err =
-          checkCertificate(*problem, identityOrder(*problem), cert);
-      !err.empty())
+  WorkBudget work(maxWork);
+  bool unchecked = false;
+  std::string err = checkCertificate(*problem, identityOrder(*problem), cert,
+                                     &work, &unchecked);
+  if (unchecked)
+    return fn.emitError() << "peakmem-verify-arena: peakmem.arena_lower_bound "
+                          << bound << " not checked within max-work ("
+                          << maxWork << " units): " << err;
+  if (!err.empty())
     return fn.emitError()
            << "peakmem-verify-arena: peakmem.arena_lower_bound " << bound
            << " is not proven for this IR: its certificate fails on the "

@@ -28,8 +28,13 @@ ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budg
                   "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
 
 
-def plan_arena(text: str, *, budget_ms: int = 1000, extra=()) -> dict:
+def plan_arena(text: str, *, budget_ms: int = 0, extra=()) -> dict:
     """Plans a static arena for `text` (the first function's figures).
+
+    The plan stops on the pass's work limits, so it is the same on any
+    machine and under any load; `budget_ms` > 0 adds peakmem-plan-arena's
+    opt-in wall-clock cap (`budget-ms`), and then the plan may depend on
+    timing (`arena_stop` says when the cap fired).
 
     Returns arena_text (the planned module, with its peak from peakmem-report),
     arena_size / arena_lower_bound / arena_optimal / arena_alignment (None when

@@ -12,6 +12,7 @@ is drawn.
 """
 
 import pathlib
+import textwrap
 
 # (key of the timelines dict, legend label, short name, color, line style), in
 # drawing order.
@@ -21,6 +22,9 @@ SERIES = [("imported", "as imported (frees at the end)", "imported", "#d62728", 
 # A second panel zooms on the curves that matter when the imported program's
 # peak is more than this many times theirs.
 ZOOM_RATIO = 1.5
+# Legend entries are wrapped at this many characters, so that a long entry
+# never widens the figure and squeezes the axes (tight_layout fits legends).
+LEGEND_WIDTH = 110
 
 
 def binary_unit(nbytes):
@@ -30,6 +34,15 @@ def binary_unit(nbytes):
     if nbytes >= 2**10:
         return 2.0**10, "KiB"
     return 1.0, "B"
+
+
+def _unit_label(what, unit, uname):
+    """An axis label that says its unit: `live heap (MiB; 1 MiB = 1,048,576 B)`."""
+    return f"{what} ({uname}; 1 {uname} = {int(unit):,} B)" if unit > 1 else f"{what} (B)"
+
+
+def _wrap(label):
+    return textwrap.fill(label, LEGEND_WIDTH, subsequent_indent="  ")
 
 
 def _pyplot():
@@ -76,13 +89,15 @@ def _draw_curves(ax, drawn, lower_bound, unit, uname):
     for d in drawn:
         xs = range(1, len(d["live"]) + 1)
         ax.step(xs, [v / unit for v in d["live"]], where="mid", color=d["color"],
-                ls=d["style"], lw=1.3, label=f"{d['label']}: peak {d['peak'] / unit:,.3f} "
-                f"{uname} ({d['peak']:,} B) at statement {d['at']:,}{d['note']}")
+                ls=d["style"], lw=1.3, label=_wrap(f"{d['label']}: peak {d['peak'] / unit:,.3f} "
+                f"{uname} ({d['peak']:,} B) at statement {d['at']:,}{d['note']}"))
         ax.plot([d["at"]], [d["peak"] / unit], "o", color=d["color"], ms=5, zorder=3)
     if lower_bound is not None:
-        ax.axhline(lower_bound / unit, color="k", ls=":", lw=0.9,
-                   label=f"lower bound over every order {lower_bound / unit:,.3f} {uname} "
-                   f"({lower_bound:,} B)")
+        at = [s for d in drawn if d["peak"] == lower_bound for s in d["shorts"]]
+        at = ", ".join(at[:-1]) + " and " + at[-1] if len(at) > 1 else "".join(at)
+        ax.axhline(lower_bound / unit, color="k", ls=":", lw=0.9, label=_wrap(
+            f"lower bound over every order {lower_bound / unit:,.3f} {uname} "
+            f"({lower_bound:,} B)" + (f", = the peak of {at} (optimal)" if at else "")))
     ax.grid(alpha=0.3)
 
 
@@ -110,14 +125,14 @@ def plot_before_after(timelines: dict, png: str, *, title: str = "", lower_bound
     ax = axes[0][0]
     _draw_curves(ax, drawn, lower_bound, unit, uname)
     ax.set_ylim(0, top / unit * 1.08)
-    ax.set_ylabel(f"live heap ({uname})")
+    ax.set_ylabel(_unit_label("live heap", unit, uname))
     ax.set_title(title + (": every program" if zoom else ""))
     if zoom:
         zunit, zname = binary_unit(rest_top)
         zx = axes[1][0]
         _draw_curves(zx, rest, lower_bound, zunit, zname)
         zx.set_ylim(0, rest_top / zunit * 1.08)
-        zx.set_ylabel(f"live heap ({zname})")
+        zx.set_ylabel(_unit_label("live heap", zunit, zname))
         zx.set_title(f"the same, without the imported program (its peak, "
                      f"{top / unit:,.1f} {uname}, is {top / max(rest_top, 1):,.0f}x theirs)",
                      fontsize=9)
@@ -186,6 +201,10 @@ def _arena_line_values(plan, baselines, live_peak):
         elif best > size:
             lines.append((best, "#d62728", ":", f"best baseline{plural} ({', '.join(names)}) "
                           f"{best:,} B", "best baseline"))
+    if live_peak == size:
+        lines[0] = lines[0][:3] + (lines[0][3] + ", = the live peak", "arena")
+    elif live_peak == bound:
+        lines[1] = lines[1][:3] + (lines[1][3] + ", = the live peak", "lower bound")
     if live_peak is not None and live_peak not in (size, bound):
         lines.append((live_peak, "#1f77b4", "-.",
                       f"live peak {live_peak:,} B (allocator units: each allocation's bytes "
@@ -223,13 +242,12 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
     ax.step(range(1, steps + 1), [v / unit for v in live], where="mid", color="#555555",
             lw=0.8, label="bytes of the arena's buffers live at each statement")
     for value, color, style, label in lines:
-        ax.axhline(value / unit, color=color, ls=style, lw=1.1, label=label)
+        ax.axhline(value / unit, color=color, ls=style, lw=1.1, label=_wrap(label))
     top = max(v for v, *_ in lines) / unit
     ax.set_xlim(0.5 - 0.01 * steps, steps + 0.5 + 0.01 * steps)
     ax.set_ylim(0, top * 1.06 or 1)
     ax.set_xlabel("statement (ops of the function body, counted from 1 in program order)")
-    ax.set_ylabel(f"offset in the arena ({uname}; 1 {uname} = {int(unit):,} B)"
-                  if unit > 1 else "offset in the arena (B)")
+    ax.set_ylabel(_unit_label("offset in the arena", unit, uname))
     nested = sum(1 for b in bufs if b["nested"])
     ax.set_title(f"{title}: {len(bufs)} buffers in the arena ({plan['arena_size']:,} B)"
                  + (f", {nested} in nested blocks (hatched)" if nested else "")

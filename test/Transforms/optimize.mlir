@@ -2,14 +2,19 @@
 // pipeline string, on the module and nested.
 // RUN: peakmem-opt %s --peakmem-optimize 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize))' 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000})' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 reorder-max-work=200000000' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3 plan-max-work=200000000})' 2>&1 | FileCheck %s --check-prefix=MACS
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3}))' 2>&1 | FileCheck %s --check-prefix=MACS
-// Budgets per phase (budget-ms sets both when they are not given).
-// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 reorder-budget-ms=1000 plan-budget-ms=1000' 2>&1 | FileCheck %s --check-prefix=MACS
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder,peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 reorder-budget-ms=0 plan-budget-ms=1000},peakmem-certify))' 2>&1 | FileCheck %s --check-prefix=MACS
+// Budgets per phase, in work units.
+// RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 reorder-max-work=1000000000 plan-max-work=1000000000 certify-max-work=1000000000' 2>&1 | FileCheck %s --check-prefix=MACS
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder,peakmem-recompute{max-mac-overhead=0.3 max-op-overhead=0.3 reorder-max-work=0 plan-max-work=1000000000},peakmem-certify))' 2>&1 | FileCheck %s --check-prefix=MACS
+// The options reach the steps (the expanded pipeline), time-limit-ms to each.
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{reorder-max-work=11 plan-max-work=22 certify-max-work=33 time-limit-ms=44})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STEPS
+// STEPS: peakmem-reorder{algorithm=auto max-memo-entries=1048576 max-states=2000000 max-work=11 remarks=true time-limit-ms=44}
+// STEPS-NEXT: peakmem-recompute{max-mac-overhead=4.000000e-03 max-op-overhead=1.000000e-02 max-recompute-per-op=2 plan-max-work=22 remarks=true reorder-max-work=0 time-limit-ms=44}
+// STEPS-NEXT: peakmem-certify{max-work=33 remarks=true time-limit-ms=44}
 // RUN: peakmem-opt %s '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 max-recompute-per-op=0' 2>&1 | FileCheck %s --check-prefix=PEROP
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=xla-list budget-ms=0})' 2>&1 | FileCheck %s --check-prefix=ALGO
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{algorithm=xla-list reorder-max-work=0})' 2>&1 | FileCheck %s --check-prefix=ALGO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{remarks=0})' -o /dev/null 2>&1 | count 0
 // RUN: peakmem-opt %s '--peakmem-optimize=arena=alloc' 2>&1 | FileCheck %s --check-prefix=ARENA
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{arena=alloc}),peakmem-verify-arena,peakmem-verify-certificate)' -o /dev/null
@@ -20,7 +25,7 @@
 // Fork-join (as in reorder.mlir): 2052 bytes as written, 1032 at best.
 // DEFAULT: remark: peakmem-reorder: 'fork_join' peak 2052 -> 1032 bytes (proven optimal)
 // With algorithm=xla-list the exact search does not run (a heuristic's order,
-// no bound computed), and budget-ms=0 leaves no time for it anyway.
+// no bound computed), and reorder-max-work=0 leaves no work for it anyway.
 // ALGO: remark: peakmem-reorder: 'fork_join' peak 2052 -> 1032 bytes (best found within budget; lower bound 0)
 
 // recompute_fill (as in recompute.mlir): recomputing the fill lowers the peak

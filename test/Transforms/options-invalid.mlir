@@ -21,7 +21,7 @@
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1.0000001}))' 2>&1 | FileCheck %s --check-prefix=ABOVE
 // ABOVE: error: peakmem-recompute: max-mac-overhead must be in [0, 1], got 1.0000001{{$}}
 // RUN: not peakmem-opt %s '--peakmem-optimize=max-mac-overhead=1.0000001' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
-// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{budget-ms=10 max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{reorder-max-work=10 max-mac-overhead=1.0000001})' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=1.0000001}))' 2>&1 | FileCheck %s --check-prefix=OPT-ABOVE
 // OPT-ABOVE: error: peakmem-optimize: max-mac-overhead must be in [0, 1], got 1.0000001{{$}}
 // RUN: not peakmem-opt %s --peakmem-recompute=max-mac-overhead=-1e-9 2>&1 | FileCheck %s --check-prefix=BELOW
@@ -38,15 +38,25 @@
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{max-mac-overhead=nan})' 2>&1 | FileCheck %s --check-prefix=OPT-NAN
 // OPT-NAN: error: peakmem-optimize: max-mac-overhead must be in [0, 1], got nan{{$}}
 
-// Budgets are whole milliseconds: a negative or NaN budget does not parse
+// Work budgets are whole work units: a negative or NaN budget does not parse
 // (MLIR's option parser names the option and the value).
-// RUN: not peakmem-opt %s --peakmem-reorder=budget-ms=-1 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
-// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
-// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=BUDGET-NEG
-// BUDGET-NEG: for the --budget-ms option: '-1' value invalid for uint argument!
-// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{budget-ms=nan}))' 2>&1 | FileCheck %s --check-prefix=BUDGET-NAN
-// RUN: not peakmem-opt %s --peakmem-optimize=budget-ms=nan 2>&1 | FileCheck %s --check-prefix=BUDGET-NAN
-// BUDGET-NAN: for the --budget-ms option: 'nan' value invalid for uint argument!
+// RUN: not peakmem-opt %s --peakmem-reorder=max-work=-1 2>&1 | FileCheck %s --check-prefix=WORK-NEG
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-certify{max-work=-1})' 2>&1 | FileCheck %s --check-prefix=WORK-NEG
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-verify-certificate{max-work=-1})' 2>&1 | FileCheck %s --check-prefix=WORK-NEG
+// WORK-NEG: for the --max-work option: '-1' value invalid for ulong argument!
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{max-work=nan}))' 2>&1 | FileCheck %s --check-prefix=WORK-NAN
+// WORK-NAN: for the --max-work option: 'nan' value invalid for ulong argument!
+// RUN: not peakmem-opt %s --peakmem-optimize=reorder-max-work=nan 2>&1 | FileCheck %s --check-prefix=OPT-WORK-NAN
+// OPT-WORK-NAN: for the --reorder-max-work option: 'nan' value invalid for ulong argument!
+// RUN: not peakmem-opt %s '--peakmem-reorder=time-limit-ms=-1' 2>&1 | FileCheck %s --check-prefix=TIME-NEG
+// TIME-NEG: for the --time-limit-ms option: '-1' value invalid for uint argument!
+// The wall-clock budgets of earlier versions are gone (every budget counts
+// work now): naming one is an error, not a silent default.
+// RUN: not peakmem-opt %s --peakmem-reorder=budget-ms=500 2>&1 | FileCheck %s --check-prefix=OLD-MS
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{budget-ms=500})' 2>&1 | FileCheck %s --check-prefix=OLD-MS
+// OLD-MS: no such option budget-ms
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{plan-budget-ms=500})' 2>&1 | FileCheck %s --check-prefix=OLD-PLAN
+// OLD-PLAN: no such option plan-budget-ms
 
 // Padding outside [0, 2^32] bytes.
 // RUN: not peakmem-opt %s --peakmem-reorder-tensors=padding=-1 2>&1 | FileCheck %s --check-prefix=PADDING
@@ -68,6 +78,6 @@ func.func @untouched() {
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-max-live-increase=-1})' 2>&1 | FileCheck %s --check-prefix=OPT-LIVE
 // OPT-LIVE: peakmem-optimize: max-live-increase must be >= 0, got -1
 
-// Budgets per phase are unsigned milliseconds.
-// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{plan-budget-ms=-1})' 2>&1 | FileCheck %s --check-prefix=PLAN-BUDGET
-// PLAN-BUDGET: '-1' value invalid for uint argument
+// Budgets per phase are unsigned work units.
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-recompute{plan-max-work=-1})' 2>&1 | FileCheck %s --check-prefix=PLAN-BUDGET
+// PLAN-BUDGET: '-1' value invalid for ulong argument

@@ -43,7 +43,7 @@
 // another order.
 // REDEFINE: %{pass} = peakmem-optimize
 // REDEFINE: %{samediag} = %python -c "import sys; a, b = (sorted(open(f).read().splitlines()) for f in sys.argv[1:]); sys.exit(a != b)"
-// REDEFINE: %{opts} = max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000
+// REDEFINE: %{opts} = max-mac-overhead=0.3 max-op-overhead=0.3 plan-max-work=200000000
 // RUN: %{forms}
 // RUN: %{check} --check-prefix=OPTIMIZE
 // The false claims (claim_*) are rejected in every kind of function, in every

@@ -11,8 +11,8 @@
 // OPTIMIZE: peakmem.optimal = true, peakmem.peak = 512 : i64
 // The plugin gives peakmem-opt's result, on functions of every kind and depth
 // (the input of pass-forms.mlir), with the pipeline's options.
-// RUN: %mlir_opt %S/pass-forms.mlir --load-pass-plugin=%plugin --pass-pipeline='builtin.module(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000})' > %t.plugin 2> %t.plugin.diag
-// RUN: peakmem-opt %S/pass-forms.mlir '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 budget-ms=1000' > %t.opt 2> %t.opt.diag
+// RUN: %mlir_opt %S/pass-forms.mlir --load-pass-plugin=%plugin --pass-pipeline='builtin.module(peakmem-optimize{max-mac-overhead=0.3 max-op-overhead=0.3 plan-max-work=200000000})' > %t.plugin 2> %t.plugin.diag
+// RUN: peakmem-opt %S/pass-forms.mlir '--peakmem-optimize=max-mac-overhead=0.3 max-op-overhead=0.3 plan-max-work=200000000' > %t.opt 2> %t.opt.diag
 // RUN: diff %t.plugin %t.opt
 // RUN: diff %t.plugin.diag %t.opt.diag
 // RUN: FileCheck %s --check-prefix=KINDS < %t.plugin

@@ -2,8 +2,8 @@
 // The final order is what a certificate describes: certify + verify accept it.
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 remarks=0},peakmem-certify{remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=CERT
 // The nested blocks, which the planner does not plan on, are reordered first
-// unless reorder-budget-ms=0 (peakmem-optimize, where reorder ran before).
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{reorder-budget-ms=0 remarks=0}))' --split-input-file | FileCheck %s --check-prefix=NONESTED
+// unless reorder-max-work=0 (peakmem-optimize, where reorder ran before).
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{reorder-max-work=0 remarks=0}))' --split-input-file | FileCheck %s --check-prefix=NONESTED
 // The operation budget binds clones that cost no MACs: the fill of
 // @recompute_fill is 1,024 of 6,144 operations (16.7%).
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.16}))' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=OPS16
@@ -359,7 +359,7 @@ func.func @recompute_not_through_loop_result(%in: memref<2x3xf32>, %x: memref<2x
 // CHECK: %[[U:.*]] = memref.alloc() : memref<100xf32>
 // CHECK: memref.alloc() : memref<64xf32>
 // CHECK-NEXT: return
-// With reorder-budget-ms=0 the loop body keeps its order; the planner still
+// With reorder-max-work=0 the loop body keeps its order; the planner still
 // moves %acc after the loop: 800 alone.
 // NONESTED-LABEL: func.func @nested_block
 // NONESTED-SAME: peakmem.peak = 800 : i64

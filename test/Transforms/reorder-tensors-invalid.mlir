@@ -1,12 +1,12 @@
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{padding=9223372036854775807}))' 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{padding=-1}))' 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{budget-ms=-5}))' 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{max-work=-5}))' 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-reorder-tensors{padding=4294967296}))' --split-input-file -verify-diagnostics | FileCheck %s
 
 // Options are checked before any IR is touched; the error shows the value.
 // HUGE: peakmem-reorder-tensors: padding must be in [0, 4294967296] bytes, got 9223372036854775807
 // NEGATIVE: peakmem-reorder-tensors: padding must be in [0, 4294967296] bytes, got -1
-// BUDGET: for the --budget-ms option: '-5' value invalid for uint argument!
+// BUDGET: for the --max-work option: '-5' value invalid for ulong argument!
 
 // A tensor whose bytes overflow 64 bits (2^62 f32 elements; the product
 // wrapped to 0 bytes before): refused with a remark, nothing moves, no

@@ -294,9 +294,8 @@ TEST(ExactSearch, ZeroBudgetReturnsTheIncumbent) {
   Order bad;
   Problem p = twoBranches(bad);
   ASSERT_EQ(simulatePeak(p, bad), 21);
-  SearchOptions noTime;
-  noTime.budgetMs = 0;
-  SearchResult r = exactSearch(p, bad, noTime);
+  WorkBudget none(0);
+  SearchResult r = exactSearch(p, bad, SearchOptions(), &none);
   EXPECT_EQ(r.order, bad);
   EXPECT_EQ(r.peak, 21);
   EXPECT_TRUE(r.budgetExhausted);
@@ -396,7 +395,7 @@ TEST(ExactSearch, TwentyThousandStatementChainWithSkips) {
   SearchResult r = exactSearch(p, incumbent, options);
   double ms = msSince(start);
   if (kCheckTiming) {
-    EXPECT_LT(ms, options.budgetMs + 250);
+    EXPECT_LT(ms, 750);
   }
   EXPECT_TRUE(isLegalOrder(p, r.order));
   EXPECT_LE(r.peak, simulatePeak(p, incumbent));
@@ -404,7 +403,7 @@ TEST(ExactSearch, TwentyThousandStatementChainWithSkips) {
   EXPECT_EQ(sequentialPoints(p).size(), 20000u);
 }
 
-TEST(ExactSearch, WideLongBlockRespectsTimeBudget) {
+TEST(ExactSearch, WideLongBlockRespectsWorkBudget) {
   // Statement v reads v-2 only: two interleaved chains, no sequential
   // points, one 4,000-statement segment.
   Problem p;
@@ -418,16 +417,26 @@ TEST(ExactSearch, WideLongBlockRespectsTimeBudget) {
   p.finalize();
   Order incumbent = identityOrder(p);
   SearchOptions options;
-  options.budgetMs = 100;
+  constexpr WorkUnits kLimit = 20'000'000;
+  WorkBudget work(kLimit);
   auto start = std::chrono::steady_clock::now();
-  SearchResult r = exactSearch(p, incumbent, options);
+  SearchResult r = exactSearch(p, incumbent, options, &work);
   double ms = msSince(start);
   if (kCheckTiming) {
-    EXPECT_LT(ms, options.budgetMs + 400);
+    EXPECT_LT(ms, 500);
   }
   EXPECT_TRUE(isLegalOrder(p, r.order));
   EXPECT_LE(r.peak, simulatePeak(p, incumbent));
   EXPECT_EQ(r.peak, simulatePeak(p, r.order));
+  EXPECT_EQ(r.stoppedBy, SearchStop::WorkLimit);
+  // It stops within one state's (or one setup step's) work of the limit.
+  EXPECT_LE(work.used(), kLimit + 16 * p.linearSize());
+  // And it is a function of the limit: the same again.
+  WorkBudget again(kLimit);
+  SearchResult r2 = exactSearch(p, incumbent, options, &again);
+  EXPECT_EQ(r2.order, r.order);
+  EXPECT_EQ(r2.statesExplored, r.statesExplored);
+  EXPECT_EQ(again.used(), work.used());
 }
 
 } // namespace
@@ -435,17 +444,24 @@ TEST(ExactSearch, WideLongBlockRespectsTimeBudget) {
 TEST(ExactSearch, SaysWhichLimitStoppedIt) {
   Order bad;
   Problem p = twoBranches(bad);
-  SearchOptions noTime;
-  noTime.budgetMs = 0;
-  EXPECT_EQ(exactSearch(p, bad, noTime).stoppedBy, SearchStop::TimeBudget);
+  WorkBudget none(0);
+  EXPECT_EQ(exactSearch(p, bad, SearchOptions(), &none).stoppedBy,
+            SearchStop::WorkLimit);
+  TimeCap fired(1e-9);
+  while (!fired.check()) {
+  }
+  WorkBudget capped(kUnlimitedWork, &fired);
+  EXPECT_EQ(exactSearch(p, bad, SearchOptions(), &capped).stoppedBy,
+            SearchStop::TimeLimit);
   SearchOptions oneState;
   oneState.maxStates = 1;
   EXPECT_EQ(exactSearch(p, bad, oneState).stoppedBy, SearchStop::StateCap);
   SearchResult full = exactSearch(p, bad, SearchOptions());
   EXPECT_EQ(full.stoppedBy, SearchStop::None);
   EXPECT_FALSE(full.memoFull);
-  EXPECT_STREQ(searchStopName(SearchStop::TimeBudget), "time-budget");
+  EXPECT_STREQ(searchStopName(SearchStop::WorkLimit), "work-limit");
   EXPECT_STREQ(searchStopName(SearchStop::StateCap), "state-cap");
+  EXPECT_STREQ(searchStopName(SearchStop::TimeLimit), "time-limit");
 }
 
 TEST(ExactSearch, TinyMemoStillFindsTheOptimum) {

@@ -424,7 +424,7 @@ TEST(Recompute, PaysOnSkipConnection) {
 
   // A zero budget: nothing is evaluated, nothing changes.
   RecomputeOptions zero = opt;
-  zero.budgetMs = 0;
+  zero.maxWork = 0;
   RecomputePlan late = planRecompute(p, cur, {{1, {1}}}, zero);
   checkPlan(p, cur, zero, late, "zero budget");
   EXPECT_TRUE(late.steps.empty());
@@ -907,7 +907,7 @@ TEST(Recompute, RandomNeverWorseLegalWithinBudgets) {
     opt.maxRecomputePerOp = 1 + iter % 2;
     opt.maxMacOverhead = overheads[iter % 4];
     opt.maxOpOverhead = overheads[(iter / 4) % 4];
-    opt.budgetMs = 20;
+    opt.maxWork = 20'000'000;
     auto t0 = std::chrono::steady_clock::now();
     RecomputePlan plan = planRecompute(rb.p, cur, rb.producers, opt);
     times.push_back(msSince(t0));
@@ -955,7 +955,7 @@ TEST(Recompute, ExactMatchesBruteForceOnSmallBlocks) {
     opt.maxRecomputePerOp = 1;
     opt.maxMacOverhead = iter % 3 ? 1.0 : 0.1;
     opt.maxOpOverhead = iter % 5 ? 1.0 : 0.2;
-    opt.budgetMs = 200;
+    opt.maxWork = 200'000'000;
     RecomputePlan plan = planRecompute(p, cur, rb.producers, opt);
     const std::string what = "iter " + std::to_string(iter);
     checkPlan(p, cur, opt, plan, what);
@@ -1036,7 +1036,7 @@ TEST(Recompute, BudgetIsRespectedOnLargerBlocks) {
     Order cur = identityOrder(rb.p);
     RecomputeOptions opt;
     opt.maxMacOverhead = 0.1;
-    opt.budgetMs = 40;
+    opt.maxWork = 40'000'000;
     auto t0 = std::chrono::steady_clock::now();
     RecomputePlan plan = planRecompute(rb.p, cur, rb.producers, opt);
     double ms = msSince(t0);
@@ -1193,7 +1193,7 @@ TEST(Recompute, ExactSearchesChainSubsetsLikeBruteForce) {
     opt.maxRecomputePerOp = 1;
     opt.maxMacOverhead = iter % 2 ? 1.0 : 0.3;
     opt.maxOpOverhead = iter % 3 ? 1.0 : 0.3;
-    opt.budgetMs = 500;
+    opt.maxWork = 500'000'000;
     RecomputePlan plan = planRecompute(p, cur, rb.producers, opt);
     const std::string what = "iter " + std::to_string(iter);
     checkPlan(p, cur, opt, plan, what);

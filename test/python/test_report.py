@@ -145,6 +145,10 @@ def test_json_holds_every_figure_of_the_report(tmp_path):
     flat = json.dumps(report.report_data(r))
     missing = [n for n in _numbers(text.getvalue()) if str(n) not in flat]
     assert not missing, (missing, text.getvalue())
+    # Everything but the times is the same from run to run (docs/Execution.md).
+    def untimed(d):
+        return {k: v for k, v in d.items() if k not in ("timings", "pass_seconds")}
+    assert untimed(json.loads(flat)) == untimed(data)
 
 
 def _timeline(live, peak=None):
@@ -197,3 +201,38 @@ def test_footprint_follows_views_to_the_returned_buffer():
     assert [(b["name"], b["bytes"], b["returned"]) for b in fp["outside"]] == [
         ("%r", 64, True), ("%t", 8, False)]
     assert fp["total"] == 128 + 64 + 8 + 64
+
+
+def test_arena_plan_has_no_clock_by_default(monkeypatch):
+    # `peakmem optimize` plans the arena on work limits only (reproducible);
+    # a wall-clock cap is opt-in. Checked on the pipeline it runs.
+    from peakmem import optimize, passes
+    seen = []
+
+    def fake_run_opt(text, pipeline, **kw):
+        seen.append(pipeline)
+        return text, "", 0.0
+    monkeypatch.setattr(passes, "run_opt", fake_run_opt)
+    optimize.plan_arena("module {}")
+    assert len(seen) == 1 and "peakmem-plan-arena{" in seen[0]
+    assert "budget-ms=0 " in seen[0] or "budget-ms=0}" in seen[0], seen[0]
+    optimize.plan_arena("module {}", budget_ms=250)
+    assert "budget-ms=250" in seen[1]
+
+
+def test_plot_legend_is_wrapped_and_names_the_bound():
+    # Long legend entries are wrapped (a wide legend would squeeze the axes
+    # under tight_layout); the lower bound says whose peak it equals.
+    from peakmem import plot
+    plt = plot._pyplot()
+    fig, ax = plt.subplots()
+    drawn = plot._series({"imported": _timeline([4, 12, 16, 8]),
+                          "upstream": _timeline([4, 8, 8, 6]),
+                          "peakmem": _timeline([4, 8, 8, 4])})
+    plot._draw_curves(ax, drawn, 8, 1.0, "B")
+    labels = ax.get_legend_handles_labels()[1]
+    plt.close(fig)
+    assert all(len(line) <= plot.LEGEND_WIDTH for label in labels for line in label.split("\n"))
+    assert any("\n" in label for label in labels)  # the upstream entry is long
+    assert labels[-1].replace("\n  ", " ") == (
+        "lower bound over every order 8.000 B (8 B), = the peak of upstream and peakmem (optimal)")

@@ -5,16 +5,22 @@
 // Diagnoses a gap between a block's peak and its lower bound offline: reads
 // the problems that `peakmem-report{json=FILE}` writes (one per block), and
 // runs on the contracted problem of each block with at least --min-gap bytes
-// of gap: the lower bound with a long budget, every heuristic, and the exact
-// search with a long budget and large caps. Prints what each found and what
-// the search enumerated per segment (sequential points, segment sizes, which
+// of gap: the lower bound without a work limit, every heuristic, and the
+// exact search with a work limit and large caps. Prints what each found, the
+// work units it used and how long that took (the work units are the
+// deterministic limit; the milliseconds only calibrate them), and what the
+// search enumerated per segment (sequential points, segment sizes, which
 // segments finished), so one can tell whether the order or the bound is the
 // loose side.
 //
-// usage: peakmem-search-problem FILE.json [budget-ms] [max-states]
-//        [max-memo-entries]
+// usage: peakmem-search-problem FILE.json [max-work] [max-states]
+//        [max-memo-entries] [min-gap-bytes]
+//        peakmem-search-problem --calibrate FILE.json [max-work]
+//        (every block: work units and time of each algorithm, Calibrate.h)
 //
 //===----------------------------------------------------------------------===//
+
+#include "Calibrate.h"
 
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Model/Graph.h"
@@ -111,7 +117,7 @@ static double msSince(std::chrono::steady_clock::time_point t) {
       .count();
 }
 
-static void diagnose(const Problem &full, double budgetMs, size_t maxStates,
+static void diagnose(const Problem &full, WorkUnits maxWork, size_t maxStates,
                      size_t maxMemo) {
   Contraction c = contract(full);
   std::vector<StmtId> toContracted;
@@ -169,31 +175,31 @@ static void diagnose(const Problem &full, double budgetMs, size_t maxStates,
   }
   auto t0 = std::chrono::steady_clock::now();
   BoundOptions bo;
-  bo.budgetMs = 60000;
   bo.maxFlows = 100000;
-  LowerBound lb = computeLowerBound(p, best, bo);
+  WorkBudget boundWork;
+  LowerBound lb = computeLowerBound(p, best, bo, &boundWork);
   double boundMs = msSince(t0);
   llvm::outs() << "statements " << p.numStatements() << ", buffers "
                << p.numBuffers() << "; best heuristic " << bestPeak << " ("
                << by << "); long bound " << lb.bytes << " ("
-               << boundKindName(lb.kind) << ", "
-               << llvm::format("%.0f", boundMs) << " ms)\n";
+               << boundKindName(lb.kind) << ", " << boundWork.used()
+               << " units, " << llvm::format("%.0f", boundMs) << " ms)\n";
   SearchOptions so;
-  so.budgetMs = budgetMs;
   so.maxStates = maxStates;
   so.maxMemoEntries = maxMemo;
   so.lowerBound = lb.bytes;
+  WorkBudget searchWork(maxWork);
   t0 = std::chrono::steady_clock::now();
-  SearchResult r = exactSearch(p, best, so);
+  SearchResult r = exactSearch(p, best, so, &searchWork);
   double searchMs = msSince(t0);
   llvm::outs() << "search: peak " << r.peak << ", proven "
                << (r.provenOptimal ? "yes" : "no") << ", stopped by "
                << searchStopName(r.stoppedBy) << ", memo full "
                << (r.memoFull ? "yes" : "no") << ", states " << r.statesExplored
-               << ", " << llvm::format("%.0f", searchMs)
-               << " ms; sequential points " << r.sequentialPoints
-               << ", segments " << r.segments.size() << ", reduced away "
-               << r.reducedAway << "\n";
+               << ", " << searchWork.used() << " units, "
+               << llvm::format("%.0f", searchMs) << " ms; sequential points "
+               << r.sequentialPoints << ", segments " << r.segments.size()
+               << ", reduced away " << r.reducedAway << "\n";
   for (size_t i = 0; i < r.segments.size(); ++i) {
     const SearchResult::Segment &s = r.segments[i];
     if (!s.searched && s.incumbentPeak <= lb.bytes)
@@ -208,13 +214,20 @@ static void diagnose(const Problem &full, double budgetMs, size_t maxStates,
 }
 
 int main(int argc, char **argv) {
+  const bool calibrating = argc > 1 && std::string(argv[1]) == "--calibrate";
+  if (calibrating) {
+    ++argv;
+    --argc;
+  }
   if (argc < 2) {
     llvm::errs() << "usage: " << argv[0]
-                 << " FILE.json [budget-ms] [max-states] [max-memo-entries] "
+                 << " FILE.json [max-work] [max-states] [max-memo-entries] "
                     "[min-gap-bytes]\n";
     return 2;
   }
-  double budgetMs = argc > 2 ? std::atof(argv[2]) : 60000;
+  WorkUnits maxWork = argc > 2      ? std::strtoull(argv[2], nullptr, 10)
+                      : calibrating ? WorkUnits(200'000'000)
+                                    : WorkUnits(1) << 40;
   size_t maxStates =
       argc > 3 ? std::strtoull(argv[3], nullptr, 10) : size_t(1) << 40;
   size_t maxMemo =
@@ -251,6 +264,14 @@ int main(int argc, char **argv) {
         llvm::errs() << "invalid problem: " << err << "\n";
         return 1;
       }
+      if (calibrating) {
+        if (full.numBuffers() == 0)
+          continue;
+        llvm::outs() << "== " << fo->getString("function").value_or("?")
+                     << " block " << b << "\n";
+        calibrate(full, maxWork);
+        continue;
+      }
       Contraction c = contract(full);
       Order topo = identityOrder(c.problem);
       LowerBound quick = computeLowerBound(c.problem, topo, BoundOptions());
@@ -262,7 +283,7 @@ int main(int argc, char **argv) {
         continue;
       llvm::outs() << "== " << fo->getString("function").value_or("?")
                    << " block " << b << ": peak as given " << peak << "\n";
-      diagnose(full, budgetMs, maxStates, maxMemo);
+      diagnose(full, maxWork, maxStates, maxMemo);
     }
   }
   return 0;

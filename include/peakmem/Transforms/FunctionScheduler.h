@@ -35,32 +35,42 @@ struct FunctionSchedule {
   /// error was emitted at the block; the pass must fail).
   bool internalError = false;
 
-  /// Accounting of the function's budget (options.budgetMs, shared by all
+  /// Accounting of the function's budget (options.maxWork, shared by all
   /// its blocks): blocks whose order matters, searches run, searches cut by
   /// their share, blocks left unsearched because the budget was spent, and
-  /// the wall-clock time spent on bounds, heuristics and searches.
+  /// the work units spent on bounds, heuristics and searches.
   size_t blocks = 0;
   size_t searched = 0;
   size_t stopped = 0;
   size_t skipped = 0;
-  /// Of the `stopped` searches: those stopped by the wall-clock share, and
-  /// those stopped by the state cap (ScheduleOptions::maxStates).
-  size_t stoppedByTime = 0;
+  /// Of the `stopped` searches: those stopped by the work budget (their
+  /// share of it), by the state cap (ScheduleOptions::maxStates) and by the
+  /// opt-in wall-clock cap (options.timeCap).
+  size_t stoppedByWork = 0;
   size_t stoppedByStates = 0;
+  size_t stoppedByTime = 0;
   /// Searches whose memo filled up (ScheduleOptions::maxMemoEntries).
   size_t memoFull = 0;
-  double budgetMs = 0;
-  double spentMs = 0;
+  WorkUnits workLimit = 0;
+  WorkUnits workUsed = 0;
+  /// The wall-clock cap fired during the function (its result depends on
+  /// timing).
+  bool timeLimitHit = false;
 };
 
 /// Reorders every modeled block of `fn` nested at least `fromDepth` below
 /// the function body (0: the body too; 1: every block but the body, which
-/// the recompute planner reorders itself) within options.budgetMs for the
-/// whole function (see FunctionBudget). Emits a remark and changes nothing
-/// if the function cannot be modeled.
+/// the recompute planner reorders itself) within options.maxWork work units
+/// for the whole function (see FunctionBudget), and options.timeCap. Emits a
+/// remark and changes nothing if the function cannot be modeled.
 FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
                                   const ScheduleOptions &options,
                                   unsigned fromDepth = 0);
+/// The same within at most options.maxWork of `parent` (a pass's budget of
+/// the function, also spent on other work).
+FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
+                                  const ScheduleOptions &options,
+                                  WorkBudget &parent, unsigned fromDepth);
 
 /// Moves the ops of `block` into `order` (statement ids of `model`); the
 /// terminator stays last. `order` must be legal for model.problem.
@@ -90,6 +100,12 @@ void setCostAttrs(mlir::FunctionOpInterface fn, const MemoryModel &model);
 /// when `after` is null or does not model `fn`.
 void refreshAttrsAfterChange(mlir::FunctionOpInterface fn,
                              const MemoryModel *after);
+
+/// Warns at `fn` that the opt-in wall-clock cap of `pass`
+/// (time-limit-ms=`ms`) fired while it processed `fn`: the function's output
+/// depends on timing and is not reproducible.
+void warnTimeLimitHit(mlir::FunctionOpInterface fn, llvm::StringRef pass,
+                      unsigned ms);
 
 /// Emits the model failure of `fn` as a remark.
 void emitNotModeled(mlir::FunctionOpInterface fn, const ModelFailure &failure);

@@ -34,8 +34,9 @@ namespace peakmem {
 /// Options of the `peakmem-optimize` pipeline: the options of its steps
 /// (peakmem-reorder, peakmem-recompute, peakmem-certify), with the passes'
 /// defaults. Textual form:
-/// `peakmem-optimize{budget-ms=1000 max-mac-overhead=0.05}` (budget-ms sets
-/// both phases' budgets; reorder-budget-ms and plan-budget-ms set one).
+/// `peakmem-optimize{reorder-max-work=400000000 max-mac-overhead=0.05}`.
+/// Every budget is in work units (deterministic); time-limit-ms is the
+/// opt-in wall-clock cap of each step, per function.
 struct OptimizePipelineOptions
     : public mlir::PassPipelineOptions<OptimizePipelineOptions> {
   Option<std::string> algorithm{
@@ -43,22 +44,28 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Reorder algorithm: auto | exact | lpmf | bfs | dfs | "
                      "xla-list | xla-dfs | post-order"),
       llvm::cl::init(ReorderPassOptions().algorithm)};
-  Option<unsigned> reorderBudgetMs{
-      *this, "reorder-budget-ms",
-      llvm::cl::desc("Budget per function of the reordering (peakmem-reorder), "
-                     "in milliseconds"),
-      llvm::cl::init(ReorderPassOptions().budgetMs)};
-  Option<unsigned> planBudgetMs{
-      *this, "plan-budget-ms",
-      llvm::cl::desc("Budget per function of the recompute planning "
+  Option<uint64_t> reorderMaxWork{
+      *this, "reorder-max-work",
+      llvm::cl::desc("Work per function of the reordering (peakmem-reorder's "
+                     "max-work), in work units"),
+      llvm::cl::init(ReorderPassOptions().maxWork)};
+  Option<uint64_t> planMaxWork{
+      *this, "plan-max-work",
+      llvm::cl::desc("Work per function of the recompute planning "
                      "(peakmem-recompute, which does not reorder again), in "
-                     "milliseconds"),
-      llvm::cl::init(RecomputePassOptions().planBudgetMs)};
-  Option<unsigned> budgetMs{
-      *this, "budget-ms",
-      llvm::cl::desc("Sets reorder-budget-ms and plan-budget-ms where they "
-                     "are not given, in milliseconds"),
-      llvm::cl::init(ReorderPassOptions().budgetMs)};
+                     "work units"),
+      llvm::cl::init(RecomputePassOptions().planMaxWork)};
+  Option<uint64_t> certifyMaxWork{
+      *this, "certify-max-work",
+      llvm::cl::desc("Work per function of the certificates (peakmem-certify's "
+                     "max-work), in work units"),
+      llvm::cl::init(CertifyPassOptions().maxWork)};
+  Option<unsigned> timeLimitMs{
+      *this, "time-limit-ms",
+      llvm::cl::desc("Opt-in wall-clock cap per function of each step, in "
+                     "milliseconds (0: off; when it fires the output is not "
+                     "reproducible)"),
+      llvm::cl::init(0)};
   Option<unsigned> maxStates{
       *this, "max-states",
       llvm::cl::desc("Cap on the states one exact search of a block expands "
@@ -98,7 +105,8 @@ struct OptimizePipelineOptions
       llvm::cl::init(PlanArenaPassOptions().alignment)};
   Option<unsigned> arenaBudgetMs{
       *this, "arena-budget-ms",
-      llvm::cl::desc("Placement search budget per function, in milliseconds"),
+      llvm::cl::desc("Opt-in wall-clock cap of arena planning per function, "
+                     "in milliseconds (0: off, reproducible)"),
       llvm::cl::init(PlanArenaPassOptions().budgetMs)};
   Option<bool> arenaOrderSearch{
       *this, "arena-order-search",

@@ -61,30 +61,41 @@ def ReorderPass : Pass<"peakmem-reorder"> {
     runs out. `algorithm=exact` does the same (it also starts from the best
     heuristic, so it is never worse than `auto` with the same limits).
 
-    An exact search stops at the first of three limits: its share of
-    `budget-ms` (time-budget), `max-states` expanded states (state-cap), or
-    reaching the lower bound. `max-memo-entries` caps the memo of one
-    segment; a full memo does not stop the search, it only prunes less. When
-    a search was stopped, the remark names the limit and the function gets
-    `peakmem.search_stop`, the list of the limits that stopped a search of
-    its blocks (`"time-budget"`, `"state-cap"`); a proven or certified
-    function has none.
+    Deterministic: every limit counts work, never time, so the same input and
+    options give the same output on any machine, under any load and with any
+    number of threads. `max-work` is the work of the whole function in one
+    run of the pass, in work units (docs/Scheduling.md: a unit is an
+    elementary step of the bound's max-flows and of the exact search, about
+    2-10 ns on a current x86 core); every block is first bounded (at most
+    40,000,000 units each) and given its best heuristic order, then the
+    blocks that still need a search share what is left, each taking an even
+    share of the rest when it starts (work a block does not use goes to the
+    next). When the budget cannot give every such block 100,000 units, only
+    the blocks with the largest gap between peak and bound are searched. The
+    heuristics always run (they are linear). A search is an anytime search:
+    with a larger `max-work` the peak never gets worse.
 
-    `budget-ms` is the budget of the whole function in one run of the pass,
-    not of each block: every block is first bounded and given its best
-    heuristic order (bounds take at most an even share of what is left), then
-    the blocks that still need a search share what is left, each taking an
-    even share of the rest when it starts (time a block does not use goes to
-    the next). When the budget cannot give every such block 1 ms, only the
-    blocks with the largest gap between peak and bound are searched. Model
-    building, heuristics and a search's setup are not interrupted, so the
-    time spent can exceed the budget by their cost.
+    An exact search stops at the first of: its share of `max-work`
+    (work-limit), `max-states` expanded states (state-cap), or reaching the
+    lower bound. `max-memo-entries` caps the memo of one segment; a full memo
+    does not stop the search, it only prunes less. When a search was
+    stopped, the remark names the limit and the function gets
+    `peakmem.search_stop`, the list of the limits that stopped a search of
+    its blocks (`"work-limit"`, `"state-cap"`, `"time-limit"`); a proven or
+    certified function has none.
+
+    `time-limit-ms` (default 0: off) is an opt-in wall-clock cap per
+    function, a safety net for those who prefer a bounded wait to
+    reproducible output: when it fires, the work stops there, the remark
+    says so and a warning says that the function's output depends on
+    timing.
 
     The peak never grows: a block for which nothing strictly better is found
     is left byte-identical. Sets `peakmem.peak` to the new peak and emits a
     remark per function with the peak before and after and whether the order
     is proven optimal; when it is not, the remark says how the budget was
-    shared (blocks searched, stopped by their share, not searched, ms spent).
+    shared (blocks searched, stopped by their share, not searched, units
+    spent).
 
     A change of any block drops the attributes it makes false: the
     certificate record of `peakmem-certify` (`peakmem.lower_bound`,
@@ -95,9 +106,12 @@ def ReorderPass : Pass<"peakmem-reorder"> {
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
            "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Bound and exact-search budget per function (shared by its "
-           "blocks), in milliseconds">,
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"100000000",
+           "Work of bounds and exact searches per function (shared by its "
+           "blocks), in work units">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap per function, in milliseconds (0: off; "
+           "when it fires the output is not reproducible)">,
     Option<"maxStates", "max-states", "unsigned", /*default=*/"2000000",
            "Cap on the states one exact search of a block expands">,
     Option<"maxMemoEntries", "max-memo-entries", "unsigned",
@@ -117,7 +131,7 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     without recomputation first and keeps that order when nothing pays, so
     the body is not reordered before planning; the nested blocks, which it
     does not plan on, are reordered first as peakmem-reorder does
-    (`reorder-budget-ms`, 0 to leave them). It clones the producers of buffers
+    (`reorder-max-work`, 0 to leave them). It clones the producers of buffers
     that are kept alive across the peak only for late users: the clone (the
     same ops on the same inputs, so the
     same bits) writes a fresh buffer with its own allocation and free right
@@ -141,10 +155,16 @@ def RecomputePass : Pass<"peakmem-recompute"> {
     included) within `max-op-overhead` of theirs (both as defined in
     docs/Model.md). When nothing helps
     (for example when the peak is one op's own inputs and outputs), the IR is
-    left as the planner's reordering made it and a remark says why. The
-    budgets are per function and per phase: the nested blocks share one
-    `reorder-budget-ms`, the planning has `plan-budget-ms`. `budget-ms` sets
-    both when they are not given.
+    left as the planner's reordering made it and a remark says why.
+
+    Work budgets, in work units (docs/Scheduling.md), are per function and
+    per phase: the nested blocks share one `reorder-max-work`, the planning
+    (every rescheduling included) has `plan-max-work`. The output depends on
+    them, never on time: the planner is a fixed sequence of steps the budget
+    only cuts short, so a larger `plan-max-work` never gives a higher peak
+    (docs/Recompute.md). `time-limit-ms` (0: off) is an opt-in wall-clock cap
+    per function; when it fires a warning says the output is not
+    reproducible.
 
     Like peakmem-reorder, a change drops the certificate records and
     `peakmem.predicted_peak`, and recomputes `peakmem.peak` and (when
@@ -160,15 +180,16 @@ def RecomputePass : Pass<"peakmem-recompute"> {
            /*default=*/"0.01",
            "Extra element operations allowed, as a fraction of the "
            "function's operations">,
-    Option<"reorderBudgetMs", "reorder-budget-ms", "unsigned",
-           /*default=*/"500",
-           "Budget per function of reordering the nested blocks before "
-           "planning, in milliseconds (0: leave them as they are)">,
-    Option<"planBudgetMs", "plan-budget-ms", "unsigned", /*default=*/"500",
-           "Budget per function of the recompute planning, in milliseconds">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Sets reorder-budget-ms and plan-budget-ms where they are not "
-           "given, in milliseconds">,
+    Option<"reorderMaxWork", "reorder-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of reordering the nested blocks before "
+           "planning, in work units (0: leave them as they are)">,
+    Option<"planMaxWork", "plan-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of the recompute planning, in work units">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap per function, in milliseconds (0: off; "
+           "when it fires the output is not reproducible)">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with peaks and extra MACs, and one at "
            "each recomputed buffer">,
@@ -199,9 +220,20 @@ def CertifyPass : Pass<"peakmem-certify"> {
     executed sets that steps below the current peak reach (on the contracted
     problem, with memory-free statements dropped and covered ones merged
     into a neighbour). If no order gets below the peak this way, within
-    2^20 enumerated sets and 100 ms, the record is of kind `exhaustive`:
-    lower bound =
-    peak, `witness` = the number of sets enumerated.
+    2^20 enumerated sets and 20,000,000 work units, the record is of kind
+    `exhaustive`: lower bound = peak, `witness` = the number of sets
+    enumerated. Such a record is kept only when checking it fits the default
+    budget of `peakmem-verify-certificate`, so that every record this pass
+    writes can be verified.
+
+    `max-work` is the work of the whole function (every block's bound and
+    enumeration), in work units: each block's bound gets at most 40,000,000
+    units and its enumeration at most 20,000,000 of what is left, so a
+    function of many blocks with gaps costs at most `max-work`, and the
+    records depend on it, never on time. When it runs out, the blocks left
+    get the cheap bounds only (still a valid record). `time-limit-ms` (0:
+    off) is an opt-in wall-clock cap per function; when it fires a warning
+    says the records are not reproducible.
 
     Blocks nested in an op (loop bodies...) that allocate buffers get the
     same record in `peakmem.nested`, an array with one dictionary per block
@@ -212,6 +244,12 @@ def CertifyPass : Pass<"peakmem-certify"> {
     changes the function drops them (docs/Certificates.md), so certify last.
   }];
   let options = [
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"200000000",
+           "Work of the bounds and enumerations per function (shared by its "
+           "blocks), in work units">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap per function, in milliseconds (0: off; "
+           "when it fires the records are not reproducible)">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak, bound and gap">,
   ];
@@ -229,7 +267,26 @@ def VerifyCertificatePass : Pass<"peakmem-verify-certificate"> {
     mismatch (an edited number, a moved op, a resized buffer, a malformed
     attribute) is an error at the function. Functions without peakmem
     attributes are skipped.
+
+    The verifier's work is bounded per function, never by time: `max-work`
+    work units for all its records. Identical records of one block are
+    checked once. A flow record costs time linear in the block and the flow;
+    an `exhaustive` record costs work proportional to the number of sets it
+    records (the enumeration stops one set past the claim), which is known
+    before checking: a record whose check would not fit in what is left is
+    not checked. A record not checked is never accepted: it is an error
+    ("not checked within max-work") unless `allow-unchecked` is set, which
+    turns it into a warning (the pass then succeeds, the claim stays
+    unverified). Memory stays proportional to the block and the record (at
+    most 64 MiB of enumerated sets).
   }];
+  let options = [
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"1000000000",
+           "Work of every check of one function, in work units">,
+    Option<"allowUnchecked", "allow-unchecked", "bool", /*default=*/"false",
+           "Warn instead of failing on a record that does not fit in "
+           "max-work (it is not checked)">,
+  ];
 }
 
 def ReorderTensorsPass : Pass<"peakmem-reorder-tensors"> {
@@ -271,8 +328,11 @@ def ReorderTensorsPass : Pass<"peakmem-reorder-tensors"> {
   let options = [
     Option<"algorithm", "algorithm", "std::string", /*default=*/"\"auto\"",
            "auto | exact | lpmf | bfs | dfs | xla-list | xla-dfs | post-order">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"500",
-           "Bound and exact-search budget per function, in milliseconds">,
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"100000000",
+           "Work of the bound and exact search per function, in work units">,
+    Option<"timeLimitMs", "time-limit-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap per function, in milliseconds (0: off; "
+           "when it fires the output is not reproducible)">,
     Option<"padding", "padding", "int64_t", /*default=*/"64",
            "Bytes added to every buffer (the allocation alignment), in "
            "[0, 2^32]">,
@@ -368,8 +428,10 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "alloc | argument: where the arena comes from">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"1",
            "Floor of every buffer's alignment (a power of two)">,
-    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"5000",
-           "Planner budget per function, in milliseconds">,
+    Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"0",
+           "Opt-in wall-clock cap of the placement and order search per "
+           "function, in milliseconds (0: off; the searches stop on their "
+           "work limits, so the plan is reproducible)">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
            "and lifetime) to this file, for plots: one record per function "
@@ -453,10 +515,16 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     such as the offsets' constants dropped), and the recorded
     `peakmem.arena_certificate` is checked on that problem by
     `checkCertificate`, the checker of `peakmem-verify-certificate` (no
-    solver, no clock). `peakmem.arena_lower_bound` must be the bound the
+    solver, no clock), within `max-work` work units per function (the
+    planner keeps only certificates that fit the default). `peakmem.arena_lower_bound` must be the bound the
     certificate proves (a bound of 0 needs none), must not exceed the arena,
     and `peakmem.arena_optimal` must equal (size == bound).
-  }];
+  }];  let options = [
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"1000000000",
+           "Work units the check of the bound's certificate may take per "
+           "function; a certificate that does not fit is an error (not "
+           "checked)">,
+  ];
 }
 
 def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {

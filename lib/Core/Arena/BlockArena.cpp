@@ -150,6 +150,7 @@ BlockArenaPlan planBlockArena(const Problem &block,
   plan.exhaustive = r.exhaustive;
   plan.optimumOverOrders = r.optimumOverOrders;
   plan.orders = r.legalOrders;
+  plan.timeLimitHit = r.timeLimitHit || r.planned.timeLimitHit;
   plan.arenaId = arenaIds(plan.extraction, p, buffers);
   if (!isLegalOrder(p, plan.order) ||
       simulatePeak(rounded, plan.order) != plan.orderBound)

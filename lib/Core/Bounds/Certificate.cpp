@@ -16,9 +16,26 @@ namespace peakmem {
 // Construction
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Counts the work of recomputing a bound's flows (which must complete: the
+/// bound was computed within a budget already) and charges it to `to` on
+/// exit.
+struct ChargeOnExit {
+  WorkBudget *to;
+  WorkBudget count;
+  explicit ChargeOnExit(WorkBudget *to) : to(to) {}
+  ~ChargeOnExit() {
+    if (to)
+      to->charge(count.used());
+  }
+};
+} // namespace
+
 Certificate makeCertificate(const Problem &p, const Order &order,
-                            const LowerBound &bound,
-                            double exhaustiveBudgetMs) {
+                            const LowerBound &bound, WorkBudget *work) {
+  ChargeOnExit counter(work);
+  WorkBudget *flows = &counter.count;
+  counter.count.charge(p.linearSize());
   Certificate c;
   c.peak = simulatePeak(p, order);
   c.kind = bound.kind;
@@ -43,8 +60,9 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     c.kind = BoundKind::ReverseTrap;
     c.flow2.clear();
     c.memberFlows.clear();
-    c.lowerBound =
-        trapBound(p, bound.witness, BoundKind::ReverseTrap, -1, &c.flow).bytes;
+    c.lowerBound = trapBound(p, bound.witness, BoundKind::ReverseTrap, -1,
+                             &c.flow, nullptr, flows)
+                       .bytes;
     return c;
   };
   if (bound.kind != BoundKind::Boundary && bound.witness >= n)
@@ -61,12 +79,14 @@ Certificate makeCertificate(const Problem &p, const Order &order,
   case BoundKind::ReverseTrap:
   case BoundKind::ForwardTrap:
     // A conditioned trap is not a bound on its own: certify the plain one.
-    c.lowerBound = trapBound(p, bound.witness, bound.kind, -1, &c.flow).bytes;
+    c.lowerBound =
+        trapBound(p, bound.witness, bound.kind, -1, &c.flow, nullptr, flows)
+            .bytes;
     return c;
   case BoundKind::Exhaustive: {
     // Claims what the enumeration proves: nothing below bound.bytes.
-    ExhaustiveResult e = enumerateBelow(p, bound.bytes, kExhaustiveMaxIdeals,
-                                        exhaustiveBudgetMs);
+    ExhaustiveResult e =
+        enumerateBelow(p, bound.bytes, kExhaustiveMaxIdeals, work);
     if (!e.complete || e.below || e.ideals > UINT32_MAX)
       return fallBackToBoundary();
     c.witness = static_cast<StmtId>(e.ideals);
@@ -75,12 +95,12 @@ Certificate makeCertificate(const Problem &p, const Order &order,
   }
   case BoundKind::Pairwise: {
     const int64_t u = bound.conditionedOn;
-    LowerBound first =
-        trapBound(p, bound.witness, BoundKind::ReverseTrap, u, &c.flow);
+    LowerBound first = trapBound(p, bound.witness, BoundKind::ReverseTrap, u,
+                                 &c.flow, nullptr, flows);
     LowerBound second =
         u >= 0 && static_cast<uint64_t>(u) < n
             ? trapBound(p, static_cast<StmtId>(u), BoundKind::ReverseTrap,
-                        bound.witness, &c.flow2)
+                        bound.witness, &c.flow2, nullptr, flows)
             : first;
     if (u < 0 || first.bytes == kInfeasibleBound ||
         second.bytes == kInfeasibleBound)
@@ -90,7 +110,8 @@ Certificate makeCertificate(const Problem &p, const Order &order,
     return c;
   }
   case BoundKind::Multiway: {
-    LowerBound lb = multiwayBound(p, bound.members, bound.form, &c.memberFlows);
+    LowerBound lb = multiwayBound(p, bound.members, bound.form, &c.memberFlows,
+                                  nullptr, flows);
     if (lb.bytes == kInfeasibleBound) // Not k >= 2 incomparable statements.
       return fallBackToWitnessTrap();
     c.witness = lb.witness;
@@ -340,7 +361,8 @@ static std::string provenMultiway(const Problem &p, const Certificate &c,
 /// What the certificate's evidence proves, re-derived from the problem
 /// alone (never by the solver); an error when the evidence is malformed.
 static std::string provenBound(const Problem &p, const Certificate &c,
-                               const std::string &kindName, int64_t &proven) {
+                               const std::string &kindName, int64_t &proven,
+                               WorkBudget *work, bool *unchecked) {
   const size_t n = p.numStatements();
   switch (c.kind) {
   case BoundKind::Boundary: {
@@ -356,13 +378,24 @@ static std::string provenBound(const Problem &p, const Certificate &c,
     break;
   case BoundKind::Exhaustive: {
     // Re-enumerate (never the search): no order below the claim, and the
-    // same number of ideals as recorded.
-    ExhaustiveResult e = enumerateBelow(p, c.lowerBound);
+    // same number of ideals as recorded. One ideal more than recorded is
+    // enough to refute the count: the work stays proportional to the claim.
+    const size_t cap = std::min<size_t>(kExhaustiveMaxIdeals, c.witness + 1);
+    ExhaustiveResult e = enumerateBelow(p, c.lowerBound, cap, work);
+    if (e.outOfWork) {
+      if (unchecked)
+        *unchecked = true;
+      return "exhaustive: enumerating " + std::to_string(c.witness) +
+             " ideals does not fit in the work budget: not checked";
+    }
+    if (!e.complete && e.ideals > c.witness)
+      return "exhaustive: more than the " + std::to_string(c.witness) +
+             " ideals the certificate records";
     if (!e.complete)
-      return "exhaustive: more than " + std::to_string(kExhaustiveMaxIdeals) +
-             " ideals (or more than " +
+      return "exhaustive: more than " +
              std::to_string(kExhaustiveMaxStatements) +
-             " statements) to enumerate: not checkable within the budget";
+             " statements, or more ideals than fit in memory (" +
+             std::to_string(kExhaustiveMaxWords) + " words): not checkable";
     if (e.below)
       return "exhaustive: an order peaks below " +
              std::to_string(c.lowerBound) + " bytes";
@@ -426,6 +459,35 @@ static std::string provenBound(const Problem &p, const Certificate &c,
 
 std::string checkCertificate(const Problem &p, const Order &order,
                              const Certificate &c) {
+  return checkCertificate(p, order, c, nullptr, nullptr);
+}
+
+/// The checks other than an enumeration: validation, simulation, the cheap
+/// bounds and one pass over the problem and the arcs per flow.
+static WorkUnits linearCheckWork(const Problem &p, const Certificate &c) {
+  WorkUnits arcs = 1 + c.flow.size() + c.flow2.size();
+  for (const std::vector<FlowArc> &f : c.memberFlows)
+    arcs += 1 + f.size();
+  return (4 + 2 * (1 + c.memberFlows.size())) * p.linearSize() +
+         p.numBuffers() + 8 * arcs;
+}
+
+WorkUnits certificateCheckWork(const Problem &p, const Certificate &c) {
+  const WorkUnits linear = linearCheckWork(p, c);
+  if (c.kind != BoundKind::Exhaustive)
+    return linear;
+  WorkUnits e = exhaustiveWork(
+      p, std::min<size_t>(kExhaustiveMaxIdeals, size_t(c.witness) + 1));
+  return e > kUnlimitedWork - linear ? kUnlimitedWork : linear + e;
+}
+
+std::string checkCertificate(const Problem &p, const Order &order,
+                             const Certificate &c, WorkBudget *work,
+                             bool *unchecked) {
+  if (unchecked)
+    *unchecked = false;
+  if (work)
+    work->charge(linearCheckWork(p, c));
   if (std::string error = p.check(); !error.empty())
     return "invalid problem: " + error;
   if (!isLegalOrder(p, order))
@@ -456,7 +518,8 @@ std::string checkCertificate(const Problem &p, const Order &order,
     return kindName + " bound carries no flow";
 
   int64_t proven = 0;
-  if (std::string error = provenBound(p, c, kindName, proven); !error.empty())
+  if (std::string error = provenBound(p, c, kindName, proven, work, unchecked);
+      !error.empty())
     return error;
   if (c.lowerBound != proven)
     return "the certificate claims a lower bound of " +
@@ -469,16 +532,31 @@ std::string checkCertificate(const Problem &p, const Order &order,
   return {};
 }
 
-Certificate certifyOrder(const Problem &p, const Order &order,
-                         double exhaustiveBudgetMs) {
-  Certificate c = makeCertificate(p, order, computeLowerBound(p, order));
-  if (c.isOptimal())
+Certificate certifyOrder(const Problem &p, const Order &order, WorkBudget &work,
+                         const CertifyOptions &options) {
+  Certificate c;
+  {
+    WorkBudget bound(work, options.boundWork);
+    c = makeCertificate(
+        p, order, computeLowerBound(p, order, BoundOptions(), &bound), &bound);
+  }
+  if (c.isOptimal() || work.exhausted())
     return c;
   LowerBound all;
   all.kind = BoundKind::Exhaustive;
   all.bytes = c.peak;
-  Certificate e = makeCertificate(p, order, all, exhaustiveBudgetMs);
-  return e.kind == BoundKind::Exhaustive ? e : c;
+  WorkBudget enumeration(work, options.exhaustiveWork);
+  Certificate e = makeCertificate(p, order, all, &enumeration);
+  if (e.kind != BoundKind::Exhaustive ||
+      certificateCheckWork(p, e) > options.maxCheckWork)
+    return c;
+  return e;
+}
+
+Certificate certifyOrder(const Problem &p, const Order &order,
+                         const CertifyOptions &options) {
+  WorkBudget work;
+  return certifyOrder(p, order, work, options);
 }
 
 std::string describeCertificate(const Certificate &c) {

@@ -5,14 +5,13 @@
 // computeLowerBound (Bounds.h): the cheap bounds of every statement, then
 // traps at the incumbent's steps by decreasing live bytes, then pairwise
 // strengthening, then multiway sets, within a number of max-flows and a
-// Deadline.
+// WorkBudget.
 //
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Model/Graph.h"
 #include "peakmem/Core/Model/Simulation.h"
-#include "peakmem/Core/Support/Deadline.h"
 
 #include <algorithm>
 #include <limits>
@@ -32,14 +31,16 @@ namespace {
 class BoundSearch {
 public:
   BoundSearch(const Problem &p, const Order &incumbent,
-              const BoundOptions &options)
-      : p(p), incumbent(incumbent), options(options),
-        deadline(options.budgetMs), n(p.numStatements()),
-        legal(isLegalOrder(p, incumbent)),
+              const BoundOptions &options, WorkBudget *work)
+      : p(p), incumbent(incumbent), options(options), work(work),
+        n(p.numStatements()), legal(isLegalOrder(p, incumbent)),
         timeline(legal ? simulate(p, incumbent) : Timeline()),
-        target(legal ? timeline.peak : std::numeric_limits<int64_t>::max()) {}
+        target(std::min(options.stopAt,
+                        legal ? timeline.peak
+                              : std::numeric_limits<int64_t>::max())) {}
 
   LowerBound run() {
+    charge(2 * p.linearSize()); // Simulating the incumbent, boundary.
     best = boundaryBound(p);
     if (reached())
       return best;
@@ -60,21 +61,39 @@ private:
   /// The bound reached the incumbent's peak: the incumbent is optimal.
   bool reached() const { return best.bytes >= target; }
 
+  /// Keeps `lb` if it is better, unless the budget ran out while it was
+  /// computed (its flow may have stopped early; the bound kept is always
+  /// one that makeCertificate recomputes exactly).
   void improve(const LowerBound &lb) {
+    if (work && work->exhausted())
+      return;
     if (lb.bytes > best.bytes && lb.bytes != kInfeasibleBound)
       best = lb;
   }
 
-  bool outOfBudget() const {
-    return flows >= options.maxFlows || deadline.expired();
+  void charge(WorkUnits units) {
+    if (work)
+      work->charge(units);
   }
 
-  /// Local and (on small problems) forced-live bounds of every statement.
+  bool outOfBudget() const {
+    return flows >= options.maxFlows || (work && work->exhausted());
+  }
+
+  /// Local and (on small problems, when it fits the budget) forced-live
+  /// bounds of every statement.
   void cheapBounds() {
+    charge(p.linearSize());
     for (StmtId v = 0; v < n; ++v)
       improve(localBound(p, v));
     if (n > kMaxBitsetStatements)
       return;
+    // The reachability matrix and the forced-live unions: a bitset row per
+    // statement, edge and use.
+    const WorkUnits cost = p.linearSize() * ((n + 63) / 64 + 1);
+    if (work && !work->fits(cost))
+      return;
+    charge(cost);
     forced = forcedLiveBounds(p, Reachability(p));
     for (StmtId v = 0; v < n; ++v)
       if (forced[v] > best.bytes)
@@ -85,6 +104,7 @@ private:
   /// the incumbent's own prefix is a feasible P. Without an incumbent, rank
   /// by the forced-live bound and never prune.
   void rankCandidates() {
+    charge(n);
     memAtStep.assign(n, std::numeric_limits<int64_t>::max());
     position.assign(n, 0);
     if (legal)
@@ -108,7 +128,8 @@ private:
     for (StmtId v : candidates) {
       if (memAtStep[v] <= best.bytes || outOfBudget())
         break;
-      improve(trapBound(p, v, BoundKind::ReverseTrap, -1, nullptr, &flows));
+      improve(
+          trapBound(p, v, BoundKind::ReverseTrap, -1, nullptr, &flows, work));
       if (reached())
         return true;
     }
@@ -125,6 +146,7 @@ private:
     for (StmtId y : candidates) {
       if (memAtStep[y] <= best.bytes || outOfBudget())
         break;
+      charge(2 * p.linearSize()); // Relatives and partners of y.
       std::fill(rel.begin(), rel.end(), 0);
       markAncestors(p, y, rel, 1);
       markDescendants(p, y, rel, 1);
@@ -150,11 +172,11 @@ private:
       if (memAtStep[y] <= best.bytes || outOfBudget())
         break;
       LowerBound yAfterX =
-          trapBound(p, y, BoundKind::ReverseTrap, x, nullptr, &flows);
+          trapBound(p, y, BoundKind::ReverseTrap, x, nullptr, &flows, work);
       if (yAfterX.bytes <= best.bytes)
         continue;
       LowerBound xAfterY =
-          trapBound(p, x, BoundKind::ReverseTrap, y, nullptr, &flows);
+          trapBound(p, x, BoundKind::ReverseTrap, y, nullptr, &flows, work);
       improve({std::min(yAfterX.bytes, xAfterY.bytes), BoundKind::Pairwise, y,
                static_cast<int64_t>(x)});
       if (reached())
@@ -191,6 +213,7 @@ private:
   /// Returns how many keep buffers live at y's step.
   size_t multiwayPool(StmtId y, MultiwayForm form, std::vector<StmtId> &pool) {
     const bool after = form == MultiwayForm::First;
+    charge(2 * p.linearSize() + p.numBuffers());
     std::vector<int64_t> live(n, 0), footprint(n, 0);
     std::vector<uint8_t> usedByY(p.numBuffers(), 0), rel(n, 0);
     for (BufferId b : p.statement(y).buffers)
@@ -257,6 +280,7 @@ private:
             members.size() < kMaxMultiwayMembers) {
           tried[i] = 1;
           --count;
+          charge(p.linearSize());
           members.push_back(pool[i]);
           markAncestors(p, pool[i], related, 1);
           markDescendants(p, pool[i], related, 1);
@@ -273,7 +297,10 @@ private:
         if (outOfBudget())
           return false;
         int64_t branch =
-            multiwayBranch(p, members, members[i], form, nullptr, &flows).bytes;
+            multiwayBranch(p, members, members[i], form, nullptr, &flows, work)
+                .bytes;
+        if (work && work->exhausted())
+          return false; // The branch's flow may have stopped early.
         if (branch <= best.bytes) {
           if (i == 0)
             return false;
@@ -291,6 +318,7 @@ private:
         return reached();
       }
       members.erase(members.begin() + weak);
+      charge(members.size() * p.linearSize());
       std::fill(related.begin(), related.end(), 0);
       for (StmtId m : members) {
         markAncestors(p, m, related, 1);
@@ -304,7 +332,7 @@ private:
   const Problem &p;
   const Order &incumbent;
   const BoundOptions &options;
-  const Deadline deadline;
+  WorkBudget *const work;
   const size_t n;
   const bool legal;
   const Timeline timeline;
@@ -319,8 +347,8 @@ private:
 } // namespace
 
 LowerBound computeLowerBound(const Problem &p, const Order &incumbent,
-                             const BoundOptions &options) {
-  return BoundSearch(p, incumbent, options).run();
+                             const BoundOptions &options, WorkBudget *work) {
+  return BoundSearch(p, incumbent, options, work).run();
 }
 
 } // namespace peakmem

@@ -4,11 +4,8 @@
 
 #include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Core/Bounds/Bounds.h"
-#include "peakmem/Core/Support/Deadline.h"
 
 #include <algorithm>
-#include <deque>
-#include <unordered_set>
 
 namespace peakmem {
 
@@ -123,23 +120,87 @@ Reduced reduceForCheck(const Problem &p) {
   return r;
 }
 
-struct IdealHash {
-  size_t operator()(const std::vector<uint64_t> &q) const {
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (uint64_t w : q)
-      h = (h ^ w) * 0x100000001b3ULL + (h >> 29);
-    return static_cast<size_t>(h);
+/// Work of reduceForCheck: the reachability matrix (a bitset row per
+/// statement, edge and use) and the predecessor rows (n bits per statement).
+WorkUnits reductionWork(const Problem &p) {
+  const size_t n = p.numStatements();
+  return p.linearSize() * ((n + 63) / 64 + 1) + n * n / 64;
+}
+
+/// Work of one ideal expanded, besides its statements: the queue and the
+/// row it reads; and of one successor tried: hashing it and probing the
+/// store (a random memory access into a table of up to millions of rows).
+constexpr WorkUnits kIdealUnits = 16;
+constexpr WorkUnits kInsertUnits = 64;
+
+/// Work bound of one expanded ideal of `r` (see exhaustiveWork).
+WorkUnits idealWork(size_t n, size_t words, size_t uses) {
+  return kIdealUnits + n / 4 + n * (2 * words + kInsertUnits) +
+         2 * uses * words;
+}
+
+/// Ideals as rows of `words` 64-bit words in one flat array, with an open
+/// addressing index (ideal numbers, a power of two slots, at most half
+/// full). Rows are numbered in insertion order, which is the breadth-first
+/// queue.
+class IdealStore {
+public:
+  explicit IdealStore(size_t words) : words(words) {}
+  size_t size() const { return count; }
+  const uint64_t *row(size_t i) const { return &rows[i * words]; }
+  int64_t live(size_t i) const { return lives[i]; }
+  /// Adds `q` with `live` bytes unless present; true when added.
+  bool insert(const uint64_t *q, int64_t live) {
+    if (2 * (count + 1) > slots.size())
+      grow();
+    size_t mask = slots.size() - 1;
+    for (size_t i = hash(q) & mask;; i = (i + 1) & mask) {
+      if (slots[i] == kEmpty) {
+        slots[i] = static_cast<uint32_t>(count);
+        rows.insert(rows.end(), q, q + words);
+        lives.push_back(live);
+        ++count;
+        return true;
+      }
+      if (std::equal(q, q + words, row(slots[i])))
+        return false;
+    }
   }
+
+private:
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  uint64_t hash(const uint64_t *q) const {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (size_t w = 0; w < words; ++w)
+      h = (h ^ q[w]) * 0x100000001b3ULL + (h >> 29);
+    return h ^ (h >> 31);
+  }
+  void grow() {
+    std::vector<uint32_t> old(std::max<size_t>(64, 2 * slots.size()), kEmpty);
+    old.swap(slots);
+    size_t mask = slots.size() - 1;
+    for (uint32_t k : old)
+      if (k != kEmpty) {
+        size_t i = hash(row(k)) & mask;
+        while (slots[i] != kEmpty)
+          i = (i + 1) & mask;
+        slots[i] = k;
+      }
+  }
+  size_t words, count = 0;
+  std::vector<uint64_t> rows;
+  std::vector<int64_t> lives;
+  std::vector<uint32_t> slots;
 };
 
-bool any(const std::vector<uint64_t> &a, const std::vector<uint64_t> &q) {
+bool any(const std::vector<uint64_t> &a, const uint64_t *q) {
   for (size_t w = 0; w < a.size(); ++w)
     if (a[w] & q[w])
       return true;
   return false;
 }
 
-bool subset(const std::vector<uint64_t> &a, const std::vector<uint64_t> &q) {
+bool subset(const std::vector<uint64_t> &a, const uint64_t *q) {
   for (size_t w = 0; w < a.size(); ++w)
     if (a[w] & ~q[w])
       return false;
@@ -148,15 +209,38 @@ bool subset(const std::vector<uint64_t> &a, const std::vector<uint64_t> &q) {
 
 } // namespace
 
+WorkUnits exhaustiveWork(const Problem &p, size_t ideals) {
+  if (p.numStatements() > kExhaustiveMaxStatements)
+    return kUnlimitedWork;
+  // The reduction never adds statements or uses.
+  const Problem c = contract(p).problem;
+  const size_t n = c.numStatements();
+  size_t uses = 0;
+  for (BufferId b = 0; b < c.numBuffers(); ++b)
+    uses += c.buffer(b).users.size();
+  const double total =
+      double(p.linearSize() + reductionWork(c)) +
+      double(ideals) * double(idealWork(n, (n + 63) / 64, uses));
+  return total >= 1.8e19 ? kUnlimitedWork : static_cast<WorkUnits>(total);
+}
+
 ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
-                                size_t maxIdeals, double budgetMs) {
-  Deadline deadline(budgetMs);
+                                size_t maxIdeals, WorkBudget *work) {
   ExhaustiveResult result;
   if (p.numStatements() > kExhaustiveMaxStatements)
     return result;
+  auto charge = [&](WorkUnits units) {
+    if (work && !work->charge(units))
+      result.outOfWork = true;
+    return !result.outOfWork;
+  };
   // Alloc and Free statements merged into their buffer's first and last
   // user (Problem.h: the contracted problem has the same peaks).
-  Reduced r = reduceForCheck(contract(p).problem);
+  charge(p.linearSize());
+  Problem contracted = contract(p).problem;
+  if (!charge(reductionWork(contracted)))
+    return result;
+  Reduced r = reduceForCheck(contracted);
   result.statements = r.n;
   result.complete = true;
   if (r.n == 0) {
@@ -165,53 +249,59 @@ ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
     result.ideals = 1;
     return result;
   }
+  const size_t maxStored =
+      std::min(maxIdeals, std::max<size_t>(1, kExhaustiveMaxWords / r.words));
+  auto incomplete = [&](size_t ideals) {
+    result.complete = false;
+    result.ideals = ideals;
+    return result;
+  };
   // Each ideal with its live bytes between steps: buffers with a user in it
   // and a user outside it (or never freed).
-  std::unordered_set<std::vector<uint64_t>, IdealHash> seen;
-  std::deque<std::pair<std::vector<uint64_t>, int64_t>> queue;
-  std::vector<uint64_t> empty(r.words, 0);
-  seen.insert(empty);
-  queue.emplace_back(empty, 0);
-  while (!queue.empty()) {
-    auto [q, live] = queue.front();
-    queue.pop_front();
+  IdealStore store(r.words);
+  std::vector<uint64_t> next(r.words, 0);
+  store.insert(next.data(), 0);
+  std::vector<uint64_t> fullSet(r.words, ~uint64_t(0));
+  if (r.n % 64)
+    fullSet.back() = (uint64_t(1) << (r.n % 64)) - 1;
+  for (size_t k = 0; k < store.size(); ++k) {
+    const uint64_t *q = store.row(k);
+    const int64_t live = store.live(k);
+    WorkUnits units = kIdealUnits + r.n / 4;
     for (size_t v = 0; v < r.n; ++v) {
-      if (q[v / 64] >> (v % 64) & 1 || !subset(r.preds[v], q))
+      if (q[v / 64] >> (v % 64) & 1)
         continue;
-      std::vector<uint64_t> next = q;
-      next[v / 64] |= uint64_t(1) << (v % 64);
+      units += r.words;
+      if (!subset(r.preds[v], q))
+        continue;
+      units += (2 * r.buffers[v].size() + 1) * r.words + kInsertUnits;
       int64_t started = 0, ended = 0;
+      std::copy(q, q + r.words, next.begin());
+      next[v / 64] |= uint64_t(1) << (v % 64);
       for (BufferId b : r.buffers[v]) {
         if (!any(r.users[b], q))
           started += r.bytes[b];
-        if (r.freed[b] && subset(r.users[b], next))
+        if (r.freed[b] && subset(r.users[b], next.data()))
           ended += r.bytes[b];
       }
       const int64_t mem = p.liveIn + r.scratch[v] + live + started;
       if (mem >= bound)
         continue;
-      if (!seen.insert(next).second)
+      if (!store.insert(next.data(), live + started - ended))
         continue;
-      if (seen.size() > maxIdeals ||
-          ((seen.size() & 1023) == 0 && deadline.expired())) {
-        result.complete = false;
-        result.ideals = seen.size();
-        return result;
-      }
-      bool full = true;
-      for (size_t w = 0; w < r.words; ++w)
-        full &= next[w] == (w + 1 < r.words || r.n % 64 == 0
-                                ? ~uint64_t(0)
-                                : (uint64_t(1) << (r.n % 64)) - 1);
-      if (full) {
+      q = store.row(k); // The insertion may have moved the rows.
+      if (store.size() > maxStored)
+        return incomplete(store.size());
+      if (next == fullSet) {
         result.below = true;
-        result.ideals = seen.size();
+        result.ideals = store.size();
         return result;
       }
-      queue.emplace_back(std::move(next), live + started - ended);
     }
+    if (!charge(units))
+      return incomplete(store.size());
   }
-  result.ideals = seen.size();
+  result.ideals = store.size();
   return result;
 }
 

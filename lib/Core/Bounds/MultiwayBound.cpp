@@ -44,21 +44,22 @@ bool pairwiseIncomparable(const Problem &p, const std::vector<StmtId> &set) {
 
 LowerBound multiwayBranch(const Problem &p, const std::vector<StmtId> &members,
                           StmtId s, MultiwayForm form,
-                          std::vector<FlowArc> *flow, size_t *numMaxFlows) {
+                          std::vector<FlowArc> *flow, size_t *numMaxFlows,
+                          WorkBudget *work) {
   std::vector<StmtId> others;
   others.reserve(members.size());
   for (StmtId x : members)
     if (x != s)
       others.push_back(x);
   if (form == MultiwayForm::Last)
-    return conditionedTrap(p, s, others, {}, flow, numMaxFlows);
-  return conditionedTrap(p, s, {}, others, flow, numMaxFlows);
+    return conditionedTrap(p, s, others, {}, flow, numMaxFlows, work);
+  return conditionedTrap(p, s, {}, others, flow, numMaxFlows, work);
 }
 
 LowerBound multiwayBound(const Problem &p, std::vector<StmtId> members,
                          MultiwayForm form,
                          std::vector<std::vector<FlowArc>> *flows,
-                         size_t *numMaxFlows) {
+                         size_t *numMaxFlows, WorkBudget *work) {
   std::sort(members.begin(), members.end());
   LowerBound lb;
   lb.kind = BoundKind::Multiway;
@@ -66,6 +67,8 @@ LowerBound multiwayBound(const Problem &p, std::vector<StmtId> members,
   lb.bytes = kInfeasibleBound;
   if (flows)
     flows->assign(members.size(), {});
+  if (work)
+    work->charge(members.size() * p.linearSize());
   if (members.size() < 2 || !pairwiseIncomparable(p, members)) {
     if (flows)
       flows->clear();
@@ -77,7 +80,7 @@ LowerBound multiwayBound(const Problem &p, std::vector<StmtId> members,
     // never attains the minimum. With incomparable members it never occurs.
     LowerBound branch =
         multiwayBranch(p, members, members[i], form,
-                       flows ? &(*flows)[i] : nullptr, numMaxFlows);
+                       flows ? &(*flows)[i] : nullptr, numMaxFlows, work);
     if (branch.bytes < lb.bytes) {
       lb.bytes = branch.bytes;
       lb.witness = members[i];

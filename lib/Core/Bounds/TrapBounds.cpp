@@ -88,9 +88,10 @@ public:
         nb(static_cast<uint32_t>(p.numBuffers())), source(n + 2 * nb),
         sink(n + 2 * nb + 1) {}
 
-  /// Bytes paid for every feasible P plus the maximum flow of the rest;
-  /// fills `flow` (canonical, merged) if non-null.
-  int64_t solve(std::vector<FlowArc> *flow, size_t *numMaxFlows);
+  /// Bytes paid for every feasible P plus the maximum flow of the rest
+  /// (within `work`, if given); fills `flow` (canonical, merged) if non-null.
+  int64_t solve(std::vector<FlowArc> *flow, size_t *numMaxFlows,
+                WorkBudget *work);
 
 private:
   struct Origin {
@@ -216,7 +217,8 @@ static void mergeArcs(std::vector<FlowArc> &arcs) {
   arcs.resize(out);
 }
 
-int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows) {
+int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows,
+                          WorkBudget *work) {
   const TrapSide executed = forward ? TrapSide::Sink : TrapSide::Source;
   const TrapSide pending = forward ? TrapSide::Source : TrapSide::Sink;
   std::vector<uint8_t> usedByV(nb, 0);
@@ -280,7 +282,7 @@ int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows) {
     }
     for (BufferId b : gadgets)
       addGadget(p.buffer(b), b);
-    value = network.solve(0, 1);
+    value = network.solve(0, 1, work);
     assert(value < kInfiniteCapacity && "trap network without a finite cut");
     if (numMaxFlows)
       ++*numMaxFlows;
@@ -304,9 +306,16 @@ int64_t TrapSolver::solve(std::vector<FlowArc> *flow, size_t *numMaxFlows) {
   return constant + value;
 }
 
+/// Charges the linear passes of trapSides and of building the network:
+/// `sideSets` passes over the statements and edges, one over the uses.
+static void chargeSetup(const Problem &p, size_t sideSets, WorkBudget *work) {
+  if (work)
+    work->charge(sideSets * p.linearSize() + p.numBuffers());
+}
+
 LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
                      int64_t conditionedOn, std::vector<FlowArc> *flow,
-                     size_t *numMaxFlows) {
+                     size_t *numMaxFlows, WorkBudget *work) {
   LowerBound lb;
   lb.kind = kind == BoundKind::ForwardTrap ? kind : BoundKind::ReverseTrap;
   lb.witness = v;
@@ -319,12 +328,13 @@ LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
   }
   const bool forward = lb.kind == BoundKind::ForwardTrap;
   std::vector<TrapSide> sides;
+  chargeSetup(p, conditionedOn >= 0 ? 3 : 2, work);
   if (!trapSides(p, v, forward, conditionedOn, sides)) {
     lb.bytes = kInfeasibleBound;
     return lb;
   }
   TrapSolver solver(p, v, forward, sides);
-  lb.bytes = baseBytes(p, v) + solver.solve(flow, numMaxFlows);
+  lb.bytes = baseBytes(p, v) + solver.solve(flow, numMaxFlows, work);
   return lb;
 }
 
@@ -336,19 +346,21 @@ LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
 LowerBound conditionedTrap(const Problem &p, StmtId v,
                            const std::vector<StmtId> &executed,
                            const std::vector<StmtId> &pending,
-                           std::vector<FlowArc> *flow, size_t *numMaxFlows) {
+                           std::vector<FlowArc> *flow, size_t *numMaxFlows,
+                           WorkBudget *work) {
   LowerBound lb;
   lb.kind = BoundKind::ReverseTrap;
   lb.witness = v;
   if (flow)
     flow->clear();
   std::vector<TrapSide> sides;
+  chargeSetup(p, 2 + executed.size() + pending.size(), work);
   if (!trapSides(p, v, /*forward=*/false, executed, pending, sides)) {
     lb.bytes = kInfeasibleBound;
     return lb;
   }
   TrapSolver solver(p, v, /*forward=*/false, sides);
-  lb.bytes = baseBytes(p, v) + solver.solve(flow, numMaxFlows);
+  lb.bytes = baseBytes(p, v) + solver.solve(flow, numMaxFlows, work);
   return lb;
 }
 

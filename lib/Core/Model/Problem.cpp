@@ -64,6 +64,9 @@ void Problem::finalize() {
     succList[u].push_back(v);
     predList[v].push_back(u);
   }
+  sizeAtFinalize = stmts.size() + edgeList.size();
+  for (const Buffer &b : buffers)
+    sizeAtFinalize += b.users.size();
 }
 
 static_assert(kMaxTotal < kInfiniteCapacity,

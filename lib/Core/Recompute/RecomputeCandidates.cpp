@@ -427,4 +427,31 @@ recompute::findCandidates(const State &st, const Sweep &sw, const Limits &lim,
   return finder.take();
 }
 
+std::string recompute::plural(size_t n, const char *word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+/// Why no candidate was found.
+std::string recompute::explainNoCandidates(const CandidateStats &stats,
+                                           size_t bad, const Limits &lim,
+                                           int64_t macsBefore) {
+  if (stats.liveAcross == 0)
+    return "every buffer live at the peak steps is used there or escapes "
+           "the block";
+  if (stats.annotated == 0)
+    return "none of the " + plural(stats.liveAcross, "buffer") +
+           " live across the peak is recomputable (no producer annotation" +
+           (bad ? ", " + plural(bad, "malformed annotation") + " ignored)"
+                : std::string(")"));
+  if (stats.excluded == stats.annotated)
+    return "the MAC budget (" + std::to_string(lim.macBudget) + " of " +
+           std::to_string(macsBefore) + " MACs), the operation budget (" +
+           std::to_string(lim.opBudget) +
+           " operations) or the per-op limit excludes every recomputable "
+           "buffer live across the peak (" +
+           plural(stats.annotated, "buffer") + ")";
+  return "no recomputable buffer live across the peak has its producers "
+         "before the peak step";
+}
+
 } // namespace peakmem

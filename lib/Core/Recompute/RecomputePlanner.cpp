@@ -16,14 +16,16 @@
 //      exact planner found steps, keeping the better;
 //   4. when the exact planner could not run: an exact search over the
 //      best-estimated candidates below the greedy result (polishExact).
-// Every rescheduling is the core's scheduleBlock against a Deadline.
-// docs/Recompute.md states the guarantees.
+// Every rescheduling is the core's scheduleBlock within a child budget of
+// the planning's WorkBudget whose cap depends only on the problem's size
+// (evalWork): the planning is one fixed sequence of steps that its limit only
+// cuts short, so a larger limit never gives a higher peak. docs/Recompute.md
+// states the guarantees.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RecomputeState.h"
 #include "peakmem/Core/Schedule/Scheduler.h"
-#include "peakmem/Core/Support/Deadline.h"
 
 #include <algorithm>
 #include <limits>
@@ -37,6 +39,27 @@ namespace {
 /// The exact planner searches at most this many candidate subsets (12
 /// candidates on distinct buffers).
 constexpr size_t kMaxSubsets = 4095;
+
+/// Work cap of one rescheduling of a candidate: units per statement, edge
+/// and use of the problem (the heuristics, a bound of a few flows and a
+/// short search), and at least kMinEvalWork; the bound takes at most a
+/// quarter of it.
+constexpr WorkUnits kEvalWorkPerSize = 128;
+constexpr WorkUnits kMinEvalWork = 100'000;
+/// Work cap of the baseline rescheduling, in evaluations.
+constexpr WorkUnits kBaselineEvals = 16;
+/// A greedy round reschedules every candidate when there are at most this
+/// many; otherwise it inserts clones into the order in estimate order and
+/// reschedules the first that lowers the peak (or the three best).
+constexpr size_t kMaxEvaluateAll = 32;
+/// The exact planner reschedules at most this many subsets per run, each
+/// within 1/kExactEvalShare of a greedy rescheduling's work.
+constexpr WorkUnits kExactEvals = 256;
+constexpr WorkUnits kExactEvalShare = 4;
+
+/// What applying a step or sweeping an order reads, per statement, edge and
+/// use.
+WorkUnits linearWork(const Problem &p) { return 4 * p.linearSize() + 1; }
 
 /// Better child: lower peak, then fewer peak steps, then cheaper.
 bool betterChild(const State &a, const State &b) {
@@ -62,34 +85,30 @@ struct BestChild {
 struct Planner {
   const Limits lim;
   const int64_t localBound;
-  const Deadline deadline;
+  WorkBudget &work;
+  /// Cap of one rescheduling (from the input's size; never from the limit).
+  const WorkUnits evalWork;
   size_t evaluations = 0;
   bool budgetHit = false;
-  PhaseCosts costs;
 
-  double leftMs() const { return deadline.remainingMs(); }
-
-  /// Predicted cost of applying and rescheduling one candidate, ms: the
-  /// uninterruptible parts, and as much again for the search.
-  double evalMs() const { return 2 * costs.fixed(); }
+  bool out() const { return work.exhausted(); }
 
   bool apply(const State &st, const RecomputeStep &s, State &out) {
-    Deadline clock(0);
-    bool ok = applyStep(st, s, out);
-    costs.apply = clock.elapsedMs();
-    return ok;
+    work.charge(linearWork(st.problem));
+    return applyStep(st, s, out);
   }
 
-  /// Reschedules `child` (its order is the incumbent) for `sliceMs` at most.
-  void evaluate(State &child, double sliceMs, int64_t cutoff,
-                bool *resolved = nullptr) {
+  /// Reschedules `child` (its order is the incumbent) within evalWork.
+  void evaluate(State &child, int64_t cutoff, bool *resolved = nullptr) {
     ++evaluations;
-    DeadlineScheduleOptions options;
+    IncumbentScheduleOptions options;
     options.floor = localBound;
     options.cutoff = cutoff;
+    options.boundWork = evalWork / 4;
+    WorkBudget slice(work, evalWork);
     ScheduleResult r =
-        scheduleBlock(child.problem, child.order,
-                      Deadline(std::min(sliceMs, leftMs())), options, costs);
+        scheduleBlock(child.problem, child.order, slice, options);
+    work.charge(linearWork(child.problem)); // setOrder's simulation.
     setOrder(child, std::move(r.order));
     child.proven = r.provenOptimal;
     if (resolved)
@@ -102,7 +121,7 @@ struct Planner {
   bool haveBest = false;
   int64_t bestPeak = 0;
   bool allResolved = true, complete = true;
-  size_t visited = 0, total = 0;
+  size_t visited = 0;
 
   void dfs(const State &st, size_t next);
   /// Evaluates `child` (a subset just extended) and keeps it if best.
@@ -120,7 +139,7 @@ struct Planner {
 
 void Planner::dfs(const State &st, size_t next) {
   for (size_t j = next; j < cands->size(); ++j) {
-    if (leftMs() <= 0) {
+    if (out()) {
       complete = false;
       budgetHit = true;
       return;
@@ -147,12 +166,8 @@ void Planner::visit(State &child) {
   ++visited;
   bool improvesMacs = haveBest && cheaper(child, best);
   int64_t cutoff = (!haveBest || !improvesMacs) ? bestPeak : bestPeak + 1;
-  double slice = std::max(
-      0.5, std::min(100.0,
-                    leftMs() / double(std::max<size_t>(
-                                   1, total > visited ? total - visited : 1))));
   bool resolved = false;
-  evaluate(child, slice, cutoff, &resolved);
+  evaluate(child, cutoff, &resolved);
   allResolved &= resolved;
   if (child.peak < bestPeak ||
       (child.peak == bestPeak && haveBest && improvesMacs)) {
@@ -163,16 +178,15 @@ void Planner::visit(State &child) {
 }
 
 // Each round ranks the candidates of the current peak steps by the O(n)
-// insertion estimate. When rescheduling every candidate fits the budget (by
-// the measured cost of a rescheduling), each one is rescheduled and the best
-// is taken. Otherwise candidates are applied in rank order with the clones
-// inserted (no rescheduling) until one lowers the peak, which is then
-// rescheduled; failing that, the three best are rescheduled.
+// insertion estimate. With at most kMaxEvaluateAll candidates, each one is
+// rescheduled and the best is taken. Otherwise candidates are applied in rank
+// order with the clones inserted (no rescheduling) until one lowers the peak,
+// which is then rescheduled; failing that, the three best are rescheduled.
 State Planner::greedy(State cur, bool *improved) {
   State bestStrict = cur;
   unsigned plateau = 0;
   *improved = false;
-  while (cur.peak > localBound && leftMs() > 0) {
+  while (cur.peak > localBound && !out()) {
     BestChild child = greedyRound(cur);
     if (!child.have)
       break;
@@ -191,57 +205,56 @@ State Planner::greedy(State cur, bool *improved) {
       *improved = true;
     }
   }
-  if (leftMs() <= 0)
+  if (out())
     budgetHit = true;
   return bestStrict;
 }
 
 BestChild Planner::greedyRound(const State &cur) {
-  BestChild out;
+  BestChild best;
+  work.charge(4 * linearWork(cur.problem)); // The sweep and the candidates.
   Sweep sw(cur);
   std::vector<Candidate> cs = findCandidates(cur, sw, lim, true, nullptr);
   if (cs.empty())
-    return out;
+    return best;
   for (Candidate &c : cs) {
-    if (leftMs() <= 0)
+    if (out())
       break;
+    work.charge(linearWork(cur.problem));
     c.estimate = estimateInsertion(cur, sw, c.step);
   }
   std::stable_sort(cs.begin(), cs.end(),
                    [](const Candidate &x, const Candidate &y) {
                      return x.estimate < y.estimate;
                    });
-  if (double(cs.size()) * evalMs() <= 0.5 * leftMs())
-    evaluateAll(cur, cs, out);
+  if (cs.size() <= kMaxEvaluateAll)
+    evaluateAll(cur, cs, best);
   else
-    evaluateInserted(cur, cs, out);
-  return out;
+    evaluateInserted(cur, cs, best);
+  return best;
 }
 
 void Planner::evaluateAll(const State &cur, const std::vector<Candidate> &cs,
-                          BestChild &out) {
+                          BestChild &best) {
   for (size_t k = 0; k < cs.size(); ++k) {
-    double left = leftMs();
-    if (left <= 0)
+    if (out())
       break;
     State child;
     if (!apply(cur, cs[k].step, child))
       continue;
-    double slice = std::min(left / double(cs.size() - k + 1),
-                            std::max(1.0, 2 * costs.fixed()));
     // Orders that cannot reach cur.peak are not worth searching.
-    evaluate(child, slice, cur.peak + 1);
-    out.offer(child);
-    if (out.state.peak <= localBound)
+    evaluate(child, cur.peak + 1);
+    best.offer(child);
+    if (best.state.peak <= localBound)
       break;
   }
 }
 
 void Planner::evaluateInserted(const State &cur,
                                const std::vector<Candidate> &cs,
-                               BestChild &out) {
+                               BestChild &best) {
   std::vector<State> top; // Best three by inserted peak.
-  for (size_t k = 0; k < cs.size() && leftMs() > 0; ++k) {
+  for (size_t k = 0; k < cs.size() && !out(); ++k) {
     State child;
     if (!apply(cur, cs[k].step, child))
       continue;
@@ -255,21 +268,13 @@ void Planner::evaluateInserted(const State &cur,
       top.pop_back();
   }
   for (size_t k = 0; k < top.size(); ++k) {
-    double left = leftMs();
-    if (left <= 0) {
-      out.offer(top[k]); // Its inserted order is legal and simulated.
+    if (out()) {
+      best.offer(top[k]); // Its inserted order is legal and simulated.
       continue;
     }
-    // A short search: more rounds pay more than a longer one.
-    double slice = std::min(left / double(4 * top.size()),
-                            std::max(1.0, 2 * costs.fixed()));
-    evaluate(top[k], slice, cur.peak + 1);
-    out.offer(top[k]);
+    evaluate(top[k], cur.peak + 1);
+    best.offer(top[k]);
   }
-}
-
-std::string plural(size_t n, const char *word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 /// Sets plan.reason and returns false when `p` or `current` is invalid (the
@@ -306,28 +311,6 @@ std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
   return {bound, witness};
 }
 
-/// Why no candidate was found.
-std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
-                                const Limits &lim, int64_t macsBefore) {
-  if (stats.liveAcross == 0)
-    return "every buffer live at the peak steps is used there or escapes "
-           "the block";
-  if (stats.annotated == 0)
-    return "none of the " + plural(stats.liveAcross, "buffer") +
-           " live across the peak is recomputable (no producer annotation" +
-           (bad ? ", " + plural(bad, "malformed annotation") + " ignored)"
-                : std::string(")"));
-  if (stats.excluded == stats.annotated)
-    return "the MAC budget (" + std::to_string(lim.macBudget) + " of " +
-           std::to_string(macsBefore) + " MACs), the operation budget (" +
-           std::to_string(lim.opBudget) +
-           " operations) or the per-op limit excludes every recomputable "
-           "buffer live across the peak (" +
-           plural(stats.annotated, "buffer") + ")";
-  return "no recomputable buffer live across the peak has its producers "
-         "before the peak step";
-}
-
 /// The exact planner's search space: one choice per buffer among its
 /// candidates, or none; the number of non-empty subsets it may visit.
 size_t subsetCount(const std::vector<Candidate> &cands) {
@@ -361,23 +344,42 @@ void sortCanonically(std::vector<Candidate> &cands) {
                    });
 }
 
+/// What the exact planner found.
+struct SubsetSearch {
+  State best;
+  bool haveBest = false;
+  /// Every admissible subset was evaluated (or the local bound reached).
+  bool complete = true;
+  /// Every evaluation was proven optimal or bounded away.
+  bool allResolved = true;
+};
+
 /// Depth-first search over the subsets of `cands` (sorted canonically) from
-/// `base` for `ms`, keeping a subset only below `incumbent`.
-Planner searchSubsets(const std::vector<Candidate> &cands, const State &base,
-                      Planner &pl, int64_t incumbent, double ms) {
-  Planner ex{pl.lim, pl.localBound, Deadline(ms)};
+/// `base` within at most `evals` reschedulings' work of `pl`'s budget,
+/// keeping a subset only below `incumbent`.
+SubsetSearch searchSubsets(const std::vector<Candidate> &cands,
+                           const State &base, Planner &pl, int64_t incumbent,
+                           WorkUnits evals) {
+  // A subset's rescheduling is shorter than a greedy round's: many subsets
+  // are far from good.
+  const WorkUnits evalWork = pl.evalWork / kExactEvalShare;
+  WorkBudget share(pl.work, evals * evalWork);
+  Planner ex{pl.lim, pl.localBound, share, evalWork};
   ex.cands = &cands;
   ex.bestPeak = incumbent;
-  ex.total = subsetCount(cands);
-  ex.costs = pl.costs;
   ex.dfs(base, 0);
   pl.evaluations += ex.evaluations;
-  pl.costs = ex.costs;
-  return ex;
+  SubsetSearch found;
+  found.haveBest = ex.haveBest;
+  found.best = std::move(ex.best);
+  found.complete = ex.complete;
+  found.allResolved = ex.allResolved;
+  return found;
 }
 
 /// The exact planner over the subsets of `cands` (at most kMaxSubsets) from
-/// `base`, with half of `pl`'s time left (anytime: its best subset so far
+/// `base`, within the work of at most kExactEvals reschedulings (anytime:
+/// its best subset so far
 /// seeds the greedy planner). Fills plan.candidates, exhaustive and
 /// provenOptimal; sets `start` to the best state found (else leaves it).
 void runExactPlanner(std::vector<Candidate> &cands, const State &base,
@@ -385,7 +387,9 @@ void runExactPlanner(std::vector<Candidate> &cands, const State &base,
   sortCanonically(cands);
   for (const Candidate &c : cands)
     plan.candidates.push_back(c.step);
-  Planner ex = searchSubsets(cands, base, pl, base.peak, 0.5 * pl.leftMs());
+  SubsetSearch ex =
+      searchSubsets(cands, base, pl, base.peak,
+                    std::min<WorkUnits>(subsetCount(cands), kExactEvals));
   plan.exhaustive = ex.complete;
   bool exactProven = ex.complete && ex.allResolved && base.proven;
   if (ex.haveBest) {
@@ -406,11 +410,13 @@ bool betterFinal(const State &a, const State &b) {
 
 /// After the greedy planner, when there were too many candidates for the
 /// exact planner: the candidates with the best insertion estimates (as many
-/// as kMaxSubsets admits) are searched exactly, with half of the time left,
-/// for a subset below `final`; a better subset seeds the greedy planner
-/// again. Replaces `final` and returns true when that ends lower.
+/// as kMaxSubsets admits) are searched exactly, within kExactEvals
+/// reschedulings, for a subset below `final`; a better subset seeds the
+/// greedy planner again. Replaces `final` and returns true when that ends
+/// lower.
 bool polishExact(std::vector<Candidate> cands, const State &base, Planner &pl,
                  State &final) {
+  pl.work.charge((1 + cands.size()) * linearWork(base.problem));
   Sweep sw(base);
   for (Candidate &c : cands)
     c.estimate = estimateInsertion(base, sw, c.step);
@@ -427,7 +433,9 @@ bool polishExact(std::vector<Candidate> cands, const State &base, Planner &pl,
     }
   }
   sortCanonically(top);
-  Planner ex = searchSubsets(top, base, pl, final.peak, 0.5 * pl.leftMs());
+  SubsetSearch ex =
+      searchSubsets(top, base, pl, final.peak,
+                    std::min<WorkUnits>(subsetCount(top), kExactEvals));
   if (!ex.haveBest)
     return false;
   bool improved = false;
@@ -459,7 +467,7 @@ State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
   // planner alone.
   bool improved = false;
   State final = pl.greedy(start, &improved);
-  if (!start.steps.empty() && pl.leftMs() > 0) {
+  if (!start.steps.empty() && !pl.out()) {
     bool alone = false;
     State greedyOnly = pl.greedy(base, &alone);
     if (alone && betterFinal(greedyOnly, final)) {
@@ -467,7 +475,7 @@ State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
       improved = true;
     }
   }
-  if (!exact && pl.leftMs() > 0 && polishExact(cands, base, pl, final))
+  if (!exact && !pl.out() && polishExact(cands, base, pl, final))
     improved = true;
   if (improved)
     plan.provenOptimal = final.peak <= pl.localBound;
@@ -479,7 +487,14 @@ State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
 RecomputePlan planRecompute(const Problem &p, const Order &current,
                             const std::vector<Producer> &producers,
                             const RecomputeOptions &options) {
-  const Deadline deadline(options.budgetMs);
+  WorkBudget work(options.maxWork, options.timeCap);
+  return planRecompute(p, current, producers, options, work);
+}
+
+RecomputePlan planRecompute(const Problem &p, const Order &current,
+                            const std::vector<Producer> &producers,
+                            const RecomputeOptions &options, WorkBudget &work) {
+  const WorkUnits usedBefore = work.used();
   RecomputePlan plan;
   plan.problem = p;
   plan.order = current;
@@ -493,14 +508,17 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
 
   // Baseline state: what reordering alone reaches.
   size_t badProducers = 0;
+  work.charge(linearWork(p));
   State base = baseState(p, producers, badProducers);
-  Planner pl{lim, localBound, deadline};
+  const WorkUnits evalWork =
+      std::max(kMinEvalWork, kEvalWorkPerSize * p.linearSize());
+  Planner pl{lim, localBound, work, evalWork};
   {
-    DeadlineScheduleOptions baseline;
+    IncumbentScheduleOptions baseline;
     baseline.floor = localBound;
-    ScheduleResult r = scheduleBlock(
-        p, current, Deadline(deadline.start(), options.budgetMs * 0.2),
-        baseline, pl.costs);
+    baseline.boundWork = 4 * evalWork;
+    WorkBudget share(work, kBaselineEvals * evalWork);
+    ScheduleResult r = scheduleBlock(p, current, share, baseline);
     setOrder(base, std::move(r.order));
     base.proven = r.provenOptimal;
   }
@@ -518,6 +536,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
     plan.provenOptimal = proven;
     plan.evaluations = pl.evaluations;
     plan.budgetExhausted = pl.budgetHit;
+    plan.stoppedBy = pl.budgetHit ? work.stop() : WorkStop::None;
+    plan.workUsed = work.used() - usedBefore;
     return plan;
   };
   if (b0 <= localBound)
@@ -541,6 +561,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   State final = chooseSteps(cands, base, pl, plan);
   plan.evaluations = pl.evaluations;
   plan.budgetExhausted = pl.budgetHit;
+  plan.stoppedBy = pl.budgetHit ? work.stop() : WorkStop::None;
+  plan.workUsed = work.used() - usedBefore;
   if (final.steps.empty() || final.peak >= b0) {
     std::string why = "none of the " + plural(cands.size(), "candidate") +
                       " lowers the peak below " + std::to_string(b0);

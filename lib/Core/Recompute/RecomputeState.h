@@ -129,6 +129,14 @@ std::vector<Candidate> findCandidates(const State &st, const Sweep &sw,
 void addChainSubsets(const State &st, const Limits &lim,
                      std::vector<Candidate> &cands, size_t maxChain = 6);
 
+/// "1 buffer", "2 buffers".
+std::string plural(size_t n, const char *word);
+
+/// Why no candidate was found (`bad`: malformed producer annotations
+/// ignored), for the reason string.
+std::string explainNoCandidates(const CandidateStats &stats, size_t bad,
+                                const Limits &lim, int64_t macsBefore);
+
 } // namespace recompute
 } // namespace peakmem
 

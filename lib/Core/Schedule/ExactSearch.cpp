@@ -61,6 +61,7 @@ bool buildSegments(const Problem &p, const Order &inc,
                    std::vector<Segment> &segments, SearchBudget &budget,
                    int64_t &floor) {
   const size_t n = p.numStatements();
+  budget.spend(2 * p.linearSize());
   // Live bytes before each step, and each buffer's first and last user.
   std::vector<int64_t> liveBefore(n);
   {
@@ -82,10 +83,14 @@ bool buildSegments(const Problem &p, const Order &inc,
 
   std::vector<int64_t> localOf(n, -1), localBuffer(p.numBuffers(), -1);
   for (Segment &seg : segments) {
-    if (!budget.timeLeft())
+    if (!budget.workLeft())
       return false;
     seg.local = buildSegment(p, inc, seg.begin, seg.end, liveBefore[seg.begin],
                              firstPos, lastPos, localOf, localBuffer);
+    // Building it, then its static bounds (bitset rows up to 4096 bits).
+    const size_t k = seg.local.numStatements();
+    budget.spend(seg.local.linearSize() *
+                 (2 + (std::min<size_t>(k, 4096) + 63) / 64));
     seg.bounds = staticBounds(seg.local);
     for (int64_t bound : seg.bounds)
       floor = std::max(floor, bound);
@@ -111,7 +116,7 @@ bool searchSegments(std::vector<Segment> &segments, SearchBudget &budget,
     Segment &seg = segments[i];
     if (seg.peak <= floor)
       continue;
-    if (!budget.timeLeft())
+    if (!budget.workLeft())
       break;
     Order best;
     int64_t bestPeak = seg.peak;
@@ -168,10 +173,12 @@ const char *searchStopName(SearchStop stop) {
   switch (stop) {
   case SearchStop::None:
     return "none";
-  case SearchStop::TimeBudget:
-    return "time-budget";
+  case SearchStop::WorkLimit:
+    return "work-limit";
   case SearchStop::StateCap:
     return "state-cap";
+  case SearchStop::TimeLimit:
+    return "time-limit";
   }
   return "none";
 }
@@ -264,6 +271,8 @@ public:
       pos[topo[i]] = i;
   }
   size_t position(StmtId v) const { return pos[v]; }
+  /// Statements visited by every ancestor() call so far.
+  size_t totalVisits = 0;
   bool ancestor(StmtId from, StmtId to) {
     ++mark;
     stack.assign(1, from);
@@ -277,6 +286,7 @@ public:
         if (seen[t] == mark || pos[t] > pos[to])
           continue;
         seen[t] = mark;
+        ++totalVisits;
         if (++visits > kMaxVisits)
           return false;
         stack.push_back(t);
@@ -326,7 +336,8 @@ int64_t lastPredecessor(const Problem &p, StmtId v, Reach &reach) {
   return q;
 }
 
-Reduced reduce(const Problem &p) {
+/// The reductions; charges `work` (if given) what they read.
+Reduced reduce(const Problem &p, WorkBudget *work) {
   const size_t n = p.numStatements();
   constexpr int64_t kKept = -1, kRemoved = -2;
   // into[v]: kKept, kRemoved, or the statement v is glued to.
@@ -407,11 +418,13 @@ Reduced reduce(const Problem &p) {
   }
   r.problem.liveIn = p.liveIn;
   r.problem.finalize();
+  if (work)
+    work->charge(4 * p.linearSize() + reach.totalVisits);
   return r;
 }
 
 SearchResult searchAll(const Problem &p, const Order &incumbent,
-                       const SearchOptions &options);
+                       const SearchOptions &options, WorkBudget *work);
 
 } // namespace
 
@@ -450,31 +463,33 @@ void hoistFreeMembers(const Problem &p, const Reduced &r, Order &order) {
 }
 
 Problem reducedForSearch(const Problem &p, std::vector<StmtId> *toOriginal) {
-  Reduced r = reduce(p);
+  Reduced r = reduce(p, nullptr);
   if (toOriginal)
     *toOriginal = r.toOriginal;
   return std::move(r.problem);
 }
 
 SearchResult exactSearch(const Problem &p, const Order &incumbent,
-                         const SearchOptions &options) {
+                         const SearchOptions &options, WorkBudget *work) {
   const size_t n = p.numStatements();
+  if (work)
+    work->charge(2 * p.linearSize()); // Legality, the incumbent's peak.
   Order inc =
       isLegalOrder(p, incumbent) ? incumbent : programTopologicalOrder(p);
   // Nothing to do (the incumbent meets the caller's bound, or there is no
-  // time): the incumbent as it is.
-  if (options.budgetMs <= 0 ||
+  // work left): the incumbent as it is.
+  if ((work && work->exhausted()) ||
       simulatePeak(p, inc) <= std::max(options.lowerBound, p.liveIn))
-    return searchAll(p, inc, options);
-  Reduced r = reduce(p);
+    return searchAll(p, inc, options, work);
+  Reduced r = reduce(p, work);
   if (r.reducedAway == 0 || r.toOriginal.empty())
-    return searchAll(p, inc, options);
+    return searchAll(p, inc, options, work);
   Order reducedInc;
   reducedInc.reserve(r.toOriginal.size());
   for (StmtId v : inc)
     if (r.group[v] >= 0 && r.toOriginal[r.group[v]] == v)
       reducedInc.push_back(static_cast<StmtId>(r.group[v]));
-  SearchResult result = searchAll(r.problem, reducedInc, options);
+  SearchResult result = searchAll(r.problem, reducedInc, options, work);
   result.reducedAway = r.reducedAway;
   const int64_t incPeak = simulatePeak(p, inc);
   // Groups in the order found, glued statements around theirs, removed ones
@@ -512,9 +527,9 @@ SearchResult exactSearch(const Problem &p, const Order &incumbent,
 namespace {
 
 SearchResult searchAll(const Problem &p, const Order &incumbent,
-                       const SearchOptions &options) {
-  SearchBudget budget(options.budgetMs, options.maxStates,
-                      options.maxMemoEntries);
+                       const SearchOptions &options, WorkBudget *work) {
+  SearchBudget budget(work, options.maxStates, options.maxMemoEntries);
+  budget.workLeft();
 
   const size_t n = p.numStatements();
   SearchResult result;

@@ -30,13 +30,6 @@ int64_t objectiveCost(const Problem &p, const Order &order,
   return simulatePeak(p, order);
 }
 
-double PhaseCosts::fixed() const {
-  double sum = bound + searchSetup + apply;
-  for (double h : heuristic)
-    sum += h;
-  return sum;
-}
-
 //===----------------------------------------------------------------------===//
 // The driver
 //===----------------------------------------------------------------------===//
@@ -47,18 +40,18 @@ SchedulePolicy reorderPolicy(const ScheduleOptions &options) {
   policy.algorithm = options.algorithm;
   policy.boundFirst = true;
   policy.useBounds = options.useBounds;
-  policy.boundCapMs = options.boundBudgetMs;
+  policy.boundWork = options.boundWork;
   policy.maxStates = options.maxStates;
   policy.maxMemoEntries = options.maxMemoEntries;
   return policy;
 }
 
-SchedulePolicy deadlinePolicy(const DeadlineScheduleOptions &options) {
+SchedulePolicy incumbentPolicy(const IncumbentScheduleOptions &options) {
   SchedulePolicy policy;
   policy.objective = options.objective;
   policy.boundFirst = false;
-  policy.boundShare = options.boundShare;
-  policy.boundMinMs = 0.1;
+  policy.heuristicsNeedWork = true;
+  policy.boundWork = options.boundWork;
   policy.boundMaxFlows = options.boundMaxFlows;
   policy.floor = options.floor;
   policy.cutoff = options.cutoff;
@@ -67,25 +60,20 @@ SchedulePolicy deadlinePolicy(const DeadlineScheduleOptions &options) {
 
 namespace {
 
+/// What one heuristic costs: O((n + m + uses) log n), charged as eight units
+/// per statement, edge and use.
+WorkUnits heuristicWork(const Problem &p) { return 8 * p.linearSize() + 1; }
+
 /// One scheduling: the result so far and the phases that fill it.
 struct Phases {
   const Problem &p;
-  const Deadline &deadline;
+  WorkBudget &work;
   const SchedulePolicy &policy;
-  /// Predicted phase costs (null: every phase runs, whatever the time left).
-  PhaseCosts *costs;
   ScheduleResult &r;
-
-  /// Does a phase predicted to cost `predicted` ms fit in the time left?
-  bool fits(double predicted) const {
-    if (!costs)
-      return true;
-    double left = deadline.remainingMs();
-    return left > 0 && predicted <= left;
-  }
 
   /// Keeps `candidate` if it is strictly better.
   void offer(Order candidate, const char *name) {
+    work.charge(p.linearSize()); // Simulating it.
     int64_t cost = objectiveCost(p, candidate, policy.objective);
     if (cost < r.peak) {
       r.peak = cost;
@@ -94,68 +82,57 @@ struct Phases {
     }
   }
 
-  /// The baseline heuristics of the policy's algorithm; with costs, those
-  /// predicted to fit, until one reaches the floor.
+  /// The baseline heuristics of the policy's algorithm, in a fixed order;
+  /// with heuristicsNeedWork, only while the budget lasts and until one
+  /// reaches the floor.
   void heuristics() {
     const std::vector<Heuristic> &hs = allHeuristics();
     Heuristic named;
     const bool one = policy.algorithm != "auto" &&
                      policy.algorithm != "exact" &&
                      parseHeuristic(policy.algorithm, named);
-    for (size_t i = 0; i < hs.size(); ++i) {
-      if (one && hs[i] != named)
+    for (Heuristic h : hs) {
+      if (one && h != named)
         continue;
-      if (costs && (r.peak <= policy.floor || deadline.remainingMs() <= 0))
+      if (policy.heuristicsNeedWork &&
+          (r.peak <= policy.floor || work.exhausted()))
         break;
-      if (costs && costs->heuristic[i] > deadline.remainingMs())
-        continue;
-      Deadline took(0);
-      offer(scheduleWith(p, hs[i]), heuristicName(hs[i]));
-      if (costs)
-        costs->heuristic[i] = took.elapsedMs();
+      work.charge(heuristicWork(p));
+      offer(scheduleWith(p, h), heuristicName(h));
     }
   }
 
-  /// The lower bound, raised to the floor. Returns false when it was not
-  /// computed (predicted not to fit).
-  bool bound() {
-    if (costs && !fits(costs->bound))
-      return false;
+  /// The lower bound within a child budget of at most policy.boundWork,
+  /// raised to the floor.
+  void bound() {
     BoundOptions options;
     options.maxFlows = policy.boundMaxFlows;
-    double left = std::max(0.0, deadline.remainingMs());
-    options.budgetMs =
-        std::max(policy.boundMinMs,
-                 std::min(policy.boundCapMs, left * policy.boundShare));
-    Deadline clock(0);
-    r.bound = computeLowerBound(p, r.order, options);
+    options.stopAt = policy.cutoff;
+    WorkBudget boundBudget(work, policy.boundWork);
+    r.bound = computeLowerBound(p, r.order, options, &boundBudget);
     r.bound.bytes = std::max(policy.floor, r.bound.bytes);
-    if (costs) {
-      double took = clock.elapsedMs();
-      costs->bound =
-          took > options.budgetMs ? took - options.budgetMs : took * 0.5;
-    }
-    return true;
   }
 };
 
 } // namespace
 
 ScheduleResult preparePhases(const Problem &p, Order incumbent,
-                             const Deadline &deadline,
-                             const SchedulePolicy &policy, PhaseCosts *costs) {
+                             WorkBudget &work, const SchedulePolicy &policy) {
   ScheduleResult r;
+  work.charge(p.linearSize());
   r.peak = r.originalPeak = objectiveCost(p, incumbent, policy.objective);
   r.order = std::move(incumbent);
-  Phases phases{p, deadline, policy, costs, r};
+  Phases phases{p, work, policy, r};
   const bool searching =
       policy.algorithm == "auto" || policy.algorithm == "exact";
   const bool bounds = policy.useBounds && searching;
   // Bound first: a certified incumbent costs one bound and nothing else.
-  if (bounds && policy.boundFirst && phases.bound() &&
-      r.bound.bytes >= r.peak) {
-    r.provenOptimal = r.certifiedBeforeSearch = true;
-    return r;
+  if (bounds && policy.boundFirst) {
+    phases.bound();
+    if (r.bound.bytes >= r.peak) {
+      r.provenOptimal = r.certifiedBeforeSearch = true;
+      return r;
+    }
   }
   phases.heuristics();
   if (!searching)
@@ -164,8 +141,11 @@ ScheduleResult preparePhases(const Problem &p, Order incumbent,
     r.provenOptimal = true;
     return r;
   }
-  if (bounds && !policy.boundFirst && !phases.bound())
-    return r;
+  if (bounds && !policy.boundFirst) {
+    if (work.exhausted())
+      return r;
+    phases.bound();
+  }
   if (bounds && r.bound.bytes >= r.peak) {
     r.provenOptimal = true;
     return r;
@@ -178,24 +158,15 @@ ScheduleResult preparePhases(const Problem &p, Order incumbent,
   return r;
 }
 
-void searchPhase(const Problem &p, ScheduleResult &r, const Deadline &deadline,
-                 const SchedulePolicy &policy, PhaseCosts *costs) {
-  if (costs && !(deadline.remainingMs() > 0 &&
-                 costs->searchSetup <= deadline.remainingMs()))
+void searchPhase(const Problem &p, ScheduleResult &r, WorkBudget &work,
+                 const SchedulePolicy &policy) {
+  if (work.exhausted())
     return;
   SearchOptions search;
-  search.budgetMs = std::max(0.0, deadline.remainingMs());
   search.lowerBound = r.bound.bytes;
   search.maxStates = policy.maxStates;
   search.maxMemoEntries = policy.maxMemoEntries;
-  Deadline clock(0);
-  SearchResult s = exactSearch(p, r.order, search);
-  if (costs) {
-    double took = clock.elapsedMs();
-    costs->searchSetup = took > search.budgetMs ? took - search.budgetMs
-                         : s.budgetExhausted    ? 0
-                                                : took * 0.5;
-  }
+  SearchResult s = exactSearch(p, r.order, search, &work);
   if (s.peak < r.peak) {
     r.peak = s.peak;
     r.order = std::move(s.order);
@@ -207,13 +178,11 @@ void searchPhase(const Problem &p, ScheduleResult &r, const Deadline &deadline,
   r.provenOptimal = s.provenOptimal || r.peak <= policy.floor;
 }
 
-ScheduleResult schedule(const Problem &p, Order incumbent,
-                        const Deadline &deadline, const SchedulePolicy &policy,
-                        PhaseCosts *costs) {
-  ScheduleResult r =
-      preparePhases(p, std::move(incumbent), deadline, policy, costs);
+ScheduleResult schedule(const Problem &p, Order incumbent, WorkBudget &work,
+                        const SchedulePolicy &policy) {
+  ScheduleResult r = preparePhases(p, std::move(incumbent), work, policy);
   if (r.needsSearch)
-    searchPhase(p, r, deadline, policy, costs);
+    searchPhase(p, r, work, policy);
   return r;
 }
 
@@ -221,32 +190,29 @@ ScheduleResult schedule(const Problem &p, Order incumbent,
 // The entry points: thin wrappers
 //===----------------------------------------------------------------------===//
 
-ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options) {
-  return preparePhases(p, identityOrder(p), Deadline(options.budgetMs),
-                       reorderPolicy(options), nullptr);
+ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options,
+                            WorkBudget &work) {
+  return preparePhases(p, identityOrder(p), work, reorderPolicy(options));
 }
 
-void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs,
+void searchBlock(const Problem &p, ScheduleResult &r, WorkBudget &work,
                  const ScheduleOptions &options) {
-  searchPhase(p, r, Deadline(std::max(0.0, budgetMs)), reorderPolicy(options),
-              nullptr);
+  searchPhase(p, r, work, reorderPolicy(options));
 }
 
 ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options) {
-  return schedule(p, identityOrder(p), Deadline(options.budgetMs),
-                  reorderPolicy(options), nullptr);
+  WorkBudget work(options.maxWork, options.timeCap);
+  return schedule(p, identityOrder(p), work, reorderPolicy(options));
 }
 
 ScheduleResult scheduleBlock(const Problem &p, Order incumbent,
-                             const Deadline &deadline,
-                             const DeadlineScheduleOptions &options,
-                             PhaseCosts &costs) {
-  return schedule(p, std::move(incumbent), deadline, deadlinePolicy(options),
-                  &costs);
+                             WorkBudget &work,
+                             const IncumbentScheduleOptions &options) {
+  return schedule(p, std::move(incumbent), work, incumbentPolicy(options));
 }
 
-double FunctionBudget::shareMs(size_t blocks) const {
-  return leftMs() / static_cast<double>(std::max<size_t>(1, blocks));
+WorkUnits FunctionBudget::share(size_t blocks) const {
+  return left() / std::max<size_t>(1, blocks);
 }
 
 } // namespace peakmem

@@ -28,6 +28,11 @@ constexpr int64_t kMinusInf = std::numeric_limits<int64_t>::min();
 /// Memory allowed for Simulator snapshots along one search path.
 constexpr size_t kSnapshotBytes = size_t(64) << 20;
 
+/// Work units of one expanded state besides its ready statements: the memo
+/// probe (a random access into a table of up to millions of slots), the
+/// frame and the sort of its children.
+constexpr WorkUnits kStateUnits = 24;
+
 uint64_t splitmix64(uint64_t &state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -202,12 +207,16 @@ public:
         undo();
         continue;
       }
-      if (!budget.charge()) {
+      // The state's cost: its memo probe and frame, and the memory of each
+      // ready statement (openFrame).
+      if (!budget.charge(kStateUnits + 2 * ready.size())) {
         finished = false;
         break;
       }
-      if (path.size() % stride == 0)
+      if (path.size() % stride == 0) {
         snapshots.emplace_back(*cur);
+        budget.spend(local.numBuffers() / 4);
+      }
       openFrame(top, g);
       ++top;
     }
@@ -278,6 +287,7 @@ private:
     cur.emplace(snapshots[base]);
     for (size_t i = base * stride; i < depth; ++i)
       cur->push(path[i]);
+    budget.spend(1 + (depth - base * stride) + local.numBuffers() / 4);
     curDepth = depth;
   }
 

@@ -14,20 +14,19 @@
 
 #include "peakmem/Core/Model/Problem.h"
 #include "peakmem/Core/Schedule/ExactSearch.h"
-#include "peakmem/Core/Support/Deadline.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace peakmem {
 
-/// Shared time and state budget of one exactSearch call.
+/// Shared work and state budget of one exactSearch call.
 struct SearchBudget {
-  SearchBudget(double budgetMs, size_t maxStates, size_t maxMemoEntries)
-      : deadline(budgetMs), maxStates(maxStates),
-        maxMemoEntries(maxMemoEntries) {}
+  SearchBudget(WorkBudget *work, size_t maxStates, size_t maxMemoEntries)
+      : work(work), maxStates(maxStates), maxMemoEntries(maxMemoEntries) {}
 
-  Deadline deadline;
+  WorkBudget *work;
   size_t maxStates = 0;
   size_t maxMemoEntries = 0;
   size_t states = 0;
@@ -37,16 +36,25 @@ struct SearchBudget {
   /// A segment's memo filled up.
   bool memoFull = false;
 
-  bool timeLeft() {
-    if (!exhausted && deadline.expired()) {
+  /// Charges `units` of work (no state); the next check sees the result.
+  void spend(WorkUnits units) {
+    if (work)
+      work->charge(units);
+  }
+
+  /// False once the work budget is gone (or the state cap was reached).
+  bool workLeft() {
+    if (!exhausted && work && work->exhausted()) {
       exhausted = true;
-      stop = SearchStop::TimeBudget;
+      stop = work->stop() == WorkStop::TimeCap ? SearchStop::TimeLimit
+                                               : SearchStop::WorkLimit;
     }
     return !exhausted;
   }
 
-  /// Accounts one more search state; false once the budget is gone.
-  bool charge() {
+  /// Accounts one more search state costing `units`; false once the budget
+  /// is gone.
+  bool charge(WorkUnits units) {
     if (exhausted)
       return false;
     if (++states > maxStates) {
@@ -54,11 +62,8 @@ struct SearchBudget {
       stop = SearchStop::StateCap;
       return false;
     }
-    // A state of a wide segment can cost a millisecond (thousands of ready
-    // statements): look at the clock often; now() is cheap next to a state.
-    if ((states & 7) == 0)
-      return timeLeft();
-    return true;
+    spend(units);
+    return workLeft();
   }
 };
 

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Support/MaxFlow.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <algorithm>
 #include <cassert>
@@ -36,13 +37,22 @@ void MaxFlow::buildAdjacency() {
     adjHalf[fill[tail(h)]++] = h;
 }
 
-/// BFS levels over residual half-arcs; true iff the sink is reachable.
+bool MaxFlow::charge(uint64_t units) {
+  if (work && !work->charge(units))
+    finished = false;
+  return finished;
+}
+
+/// BFS levels over residual half-arcs; true iff the sink is reachable (and
+/// the budget lasted).
 bool MaxFlow::buildLevels(NodeId source, NodeId sink) {
   level.assign(numNodeCount, -1);
   std::vector<NodeId> queue{source};
   level[source] = 0;
   for (size_t i = 0; i < queue.size(); ++i) {
     NodeId u = queue[i];
+    if (!charge(1 + adjStart[u + 1] - adjStart[u]))
+      return false;
     for (uint32_t k = adjStart[u]; k < adjStart[u + 1]; ++k) {
       uint32_t h = adjHalf[k];
       NodeId v = h & 1 ? arcFrom[h / 2] : arcTo[h / 2];
@@ -56,8 +66,9 @@ bool MaxFlow::buildLevels(NodeId source, NodeId sink) {
 }
 
 /// One Dinic phase: augments along shortest residual paths until the level
-/// graph is blocked or `limit` more units have been pushed. Iterative: the
-/// current path is an explicit stack of half-arcs.
+/// graph is blocked, `limit` more units have been pushed or the budget runs
+/// out (between two augmentations). Iterative: the current path is an
+/// explicit stack of half-arcs.
 int64_t MaxFlow::blockingFlow(NodeId source, NodeId sink, int64_t limit) {
   current.assign(adjStart.begin(), adjStart.end() - 1);
   std::vector<uint32_t> path;
@@ -65,8 +76,14 @@ int64_t MaxFlow::blockingFlow(NodeId source, NodeId sink, int64_t limit) {
   NodeId u = source;
   auto head = [&](uint32_t h) { return h & 1 ? arcFrom[h / 2] : arcTo[h / 2]; };
   auto tail = [&](uint32_t h) { return h & 1 ? arcTo[h / 2] : arcFrom[h / 2]; };
+  // Half-arcs examined since the last charge (charged in batches).
+  uint64_t examined = 0;
+  constexpr uint64_t kBatch = 256;
   while (pushed < limit) {
     if (u == sink) {
+      if (!charge(examined + path.size()))
+        break;
+      examined = 0;
       int64_t amount = limit - pushed;
       for (uint32_t h : path)
         amount = std::min(amount, residual[h]);
@@ -85,8 +102,14 @@ int64_t MaxFlow::blockingFlow(NodeId source, NodeId sink, int64_t limit) {
       }
       continue;
     }
+    if (examined >= kBatch) {
+      if (!charge(examined))
+        break;
+      examined = 0;
+    }
     bool advanced = false;
     for (; current[u] < adjStart[u + 1]; ++current[u]) {
+      ++examined;
       uint32_t h = adjHalf[current[u]];
       NodeId v = head(h);
       if (residual[h] > 0 && level[v] == level[u] + 1) {
@@ -110,10 +133,13 @@ int64_t MaxFlow::blockingFlow(NodeId source, NodeId sink, int64_t limit) {
   return pushed;
 }
 
-int64_t MaxFlow::solve(NodeId source, NodeId sink) {
+int64_t MaxFlow::solve(NodeId source, NodeId sink, WorkBudget *budget) {
   assert(source < numNodeCount && sink < numNodeCount && source != sink);
+  work = budget;
+  finished = true;
   buildAdjacency();
-  while (value < kInfiniteCapacity && buildLevels(source, sink))
+  charge(numNodeCount + 2 * arcFrom.size());
+  while (finished && value < kInfiniteCapacity && buildLevels(source, sink))
     value += blockingFlow(source, sink, kInfiniteCapacity - value);
   // Residual reachability from the source: the source side of a min cut.
   sideOfCut.assign(numNodeCount, 0);

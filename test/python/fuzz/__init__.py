@@ -55,7 +55,7 @@ from .attrs import (  # noqa: E402
 from .certs import BOUND_KINDS, Facts, judge  # noqa: E402
 from .cli import main  # noqa: E402
 from .config import (  # noqa: E402
-    BRUTE_MAX, DEFAULT_BUDGET_MS, EXT, EXT_BASE, EXT_TINY_BASE, HUGE_BASE,
+    BRUTE_MAX, DEFAULT_MAX_WORK, EXT, EXT_BASE, EXT_TINY_BASE, HUGE_BASE,
     REFUSED_BASE, SHAPE_KINDS, SHAPES_BASE, TINY_BASE, TRAIN_BASE)
 from .differential import (  # noqa: E402
     ExecOutcome, Outcome, check_executions, check_programs,
@@ -81,7 +81,7 @@ from .seeds import (  # noqa: E402
 
 __all__ = [
     "ARENA", "ArenaPlan", "ArenaView", "BOUND_KINDS", "BRUTE_MAX", "Block",
-    "Buf", "DEFAULT_BUDGET_MS", "EXT", "EXT_BASE", "EXT_TINY_BASE",
+    "Buf", "DEFAULT_MAX_WORK", "EXT", "EXT_BASE", "EXT_TINY_BASE",
     "ExecOutcome", "Facts", "HUGE_BASE", "HUGE_KINDS", "KNOWN_BUGS",
     "Mutator", "NEW_RULES", "ODD_ELEMS", "Outcome", "PASSES", "PassOutcome",
     "Program", "REFUSED_BASE", "REFUSED_KINDS", "Records", "SHAPES_BASE",

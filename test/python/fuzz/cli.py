@@ -10,7 +10,7 @@ from typing import List
 
 from . import config
 from .arena_checks import check_arena_programs
-from .config import (BRUTE_MAX, DEFAULT_BUDGET_MS, EXT_BASE, HOSTILE_BASE,
+from .config import (BRUTE_MAX, DEFAULT_MAX_WORK, EXT_BASE, HOSTILE_BASE,
                      HUGE_BASE, REFUSED_BASE, SHAPES_BASE, TINY_BASE)
 from .differential import (Outcome, check_executions, check_programs,
                            describe_failure, summarize)
@@ -44,7 +44,7 @@ def main_passes(args) -> int:
                                       first + 100)))
         refused = rbase + args.first_seed + b * nref
         seeds += list(range(refused, refused + nref))
-        outs = check_passes(seeds, args.budget_ms, args.brute_max,
+        outs = check_passes(seeds, args.max_work, args.brute_max,
                             execute=max(0, min(per_exec,
                                                nexec - b * per_exec)),
                             jobs=args.jobs)
@@ -115,7 +115,7 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--batch", type=int, default=250)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
+    ap.add_argument("--max-work", type=int, default=DEFAULT_MAX_WORK)
     ap.add_argument("--brute-max", type=int, default=BRUTE_MAX)
     args = ap.parse_args(argv)
     if args.show is not None:
@@ -145,7 +145,7 @@ def main(argv=None) -> int:
     allout: List[Outcome] = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for outs in pool.map(lambda b: check_programs(
-                b, args.budget_ms, args.brute_max), batches):
+                b, args.max_work, args.brute_max), batches):
             allout += outs
             for o in outs:
                 if not o.ok:
@@ -160,7 +160,7 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     eseeds = list(range(TINY_BASE + args.first_seed,
                         TINY_BASE + args.first_seed + args.nexec))
-    outs, execs = check_executions(eseeds, args.jobs, args.budget_ms)
+    outs, execs = check_executions(eseeds, args.jobs, args.max_work)
     for o in outs:
         if not o.ok:
             failures += 1

@@ -88,7 +88,7 @@ if set(DETERMINISTIC) - set(DETERMINISM_NAMES):
                      f"{sorted(set(DETERMINISTIC) - set(DETERMINISM_NAMES))}"
                      f" (one of {', '.join(DETERMINISM_NAMES)})")
 BRUTE_MAX = 14           # brute-force the optimum up to this many units
-DEFAULT_BUDGET_MS = 500  # peakmem-reorder's default exact-search budget
+DEFAULT_MAX_WORK = 100_000_000  # peakmem-reorder's default max-work (work units)
 
 # Arena plans (docs/Testing.md "Arena plans"): PEAKMEM_FUZZ_ARENA=0 (or
 # --no-arena) skips them; one program in ARENA_OPT_EVERY also goes through

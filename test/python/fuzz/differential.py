@@ -8,7 +8,7 @@ import dataclasses
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .config import BRUTE_MAX, DEFAULT_BUDGET_MS
+from .config import BRUTE_MAX, DEFAULT_MAX_WORK
 from .model import Program
 from .oracle import check_order, optimum, program_peak, schedule_units
 from .parse import block_name, parse_function, parse_remarks, split_functions
@@ -42,10 +42,10 @@ class Outcome:
         return not self.problems
 
 
-def reorder_pipeline(budget_ms: int = DEFAULT_BUDGET_MS) -> str:
+def reorder_pipeline(max_work: int = DEFAULT_MAX_WORK) -> str:
     opts = "algorithm=auto"
-    if budget_ms != DEFAULT_BUDGET_MS:
-        opts += f" budget-ms={budget_ms}"
+    if max_work != DEFAULT_MAX_WORK:
+        opts += f" max-work={max_work}"
     return f"builtin.module(func.func(peakmem-reorder{{{opts}}}))"
 
 
@@ -69,12 +69,12 @@ def _run_batch(progs: List[Program], pipeline: str):
     return o1 + "\n" + o2, e1 + e2, {**f1, **f2}
 
 
-def check_programs(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
+def check_programs(seeds: Sequence[int], max_work: int = DEFAULT_MAX_WORK,
                    brute_max: int = BRUTE_MAX) -> List[Outcome]:
     """Generates the programs, runs peakmem-reorder on all of them in one
     peakmem-opt invocation and checks every function against the oracle."""
     progs = [generate(s) for s in seeds]
-    out, err, failed = _run_batch(progs, reorder_pipeline(budget_ms))
+    out, err, failed = _run_batch(progs, reorder_pipeline(max_work))
     funcs = split_functions(out)
     remarks = parse_remarks(err)
     # The output must parse and verify again.
@@ -268,11 +268,11 @@ def check_execution(prog_outcome: Outcome) -> ExecOutcome:
 
 
 def check_executions(seeds: Sequence[int], jobs: int = 2,
-                     budget_ms: int = DEFAULT_BUDGET_MS):
+                     max_work: int = DEFAULT_MAX_WORK):
     """Reorders the programs (checking them as check_programs does), then
     executes each before and after in a pool of `jobs` threads. Returns
     (program outcomes, execution outcomes of the programs that passed)."""
-    outcomes = check_programs(seeds, budget_ms)
+    outcomes = check_programs(seeds, max_work)
     runnable = [oc for oc in outcomes if oc.ok]
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         execs = list(pool.map(check_execution, runnable))

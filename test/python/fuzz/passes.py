@@ -10,7 +10,7 @@ from . import config
 from .arena_checks import check_arenas
 from .arena_plan import ARENA_OPT_PIPE, ARENA_PIPE
 from .cert_checks import check_certificates
-from .config import ARENA_OPT_EVERY, BRUTE_MAX, DEFAULT_BUDGET_MS
+from .config import ARENA_OPT_EVERY, BRUTE_MAX, DEFAULT_MAX_WORK
 from .determinism import check_determinism
 from .execution import execute_sample
 from .parse import parse_remarks
@@ -21,7 +21,7 @@ from .runner import func_pipeline, run_chunks
 from .seeds import generate
 
 
-def check_passes(seeds: Sequence[int], budget_ms: int = DEFAULT_BUDGET_MS,
+def check_passes(seeds: Sequence[int], max_work: int = DEFAULT_MAX_WORK,
                  brute_max: int = BRUTE_MAX, mutations: int = 8,
                  moves: int = 2, execute: int = 0,
                  jobs: int = 2, arena: Optional[bool] = None

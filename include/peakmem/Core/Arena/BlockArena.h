@@ -79,6 +79,9 @@ struct BlockArenaPlan {
   bool exhaustive = false;
   int64_t optimumOverOrders = 0;
   size_t orders = 0;
+  /// The opt-in wall-clock cap (options.search.budgetMs) fired: the plan
+  /// depends on the machine's speed.
+  bool timeLimitHit = false;
   /// A broken invariant (never a property of the input): "" when none.
   std::string error;
 };

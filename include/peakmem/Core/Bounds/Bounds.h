@@ -38,6 +38,7 @@
 #define PEAKMEM_CORE_BOUNDS_H
 
 #include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstdint>
 #include <limits>
@@ -96,6 +97,11 @@ enum class MultiwayForm : uint8_t { Last = 0, First = 1 };
 /// "last", "first".
 const char *multiwayFormName(MultiwayForm form);
 
+/// Default work of one computeLowerBound of a block (the passes' bound
+/// phase; units documented at computeLowerBound): enough for the 64 flows of
+/// the corpus's largest blocks.
+constexpr WorkUnits kDefaultBoundWork = 40'000'000;
+
 struct BoundOptions {
   /// Try pairwise either/or bounds when single-statement bounds fall short.
   bool pairwise = true;
@@ -103,10 +109,12 @@ struct BoundOptions {
   /// short.
   bool multiway = true;
   /// At most this many max-flow computations (a trap whose contracted
-  /// network is trivial is evaluated without a flow and does not count).
+  /// network is trivial is evaluated without a flow and does not count);
+  /// the multiway phase has as many again of its own.
   size_t maxFlows = 64;
-  /// Wall-clock budget for the max-flow part, in milliseconds.
-  double budgetMs = 200;
+  /// Stop as soon as the bound reaches this (the caller needs no more: the
+  /// recompute planner's cutoff), as it does at the incumbent's peak.
+  int64_t stopAt = std::numeric_limits<int64_t>::max();
 };
 
 struct LowerBound {
@@ -156,11 +164,22 @@ LowerBound pairwiseBound(const Problem &p, StmtId v, StmtId u);
 /// traps at the incumbent's steps by decreasing live bytes, then pairwise
 /// strengthening at its peak steps, then multiway sets grown there. Stops as
 /// soon as the bound reaches the incumbent's peak (the incumbent is then
-/// optimal). Every statement v with mem(incumbent step of v) <= the bound found
-/// so far is skipped: its trap cannot exceed that. `incumbent` should be a
-/// legal order; if it is not, the cheap bounds are still returned.
+/// optimal) or options.stopAt. Every statement v with mem(incumbent step of v)
+/// <= the bound found so far is skipped: its trap cannot exceed that.
+/// `incumbent` should be a legal order; if it is not, the cheap bounds are
+/// still returned.
+///
+/// Work: `work`, if given, is charged for everything (units: statements,
+/// edges and uses read by linear passes, bitset words of the reachability
+/// matrix, and the max-flows' units); the computation stops when it is
+/// exhausted, keeping only bounds whose flows completed, so that the bound
+/// depends on the budget's limit, never on time. The forced-live pass is
+/// skipped when its cost does not fit in what is left. Anytime: the phases
+/// and their order do not depend on the limit, so a larger limit never gives
+/// a lower bound.
 LowerBound computeLowerBound(const Problem &p, const Order &incumbent,
-                             const BoundOptions &options = {});
+                             const BoundOptions &options = {},
+                             WorkBudget *work = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Trap networks (shared by the solver above and the certificate checker)
@@ -219,10 +238,15 @@ bool trapSides(const Problem &p, StmtId v, bool forward,
 /// trapBound that also returns a maximum flow of the canonical network as
 /// arcs with positive flow, sorted by (from, to), unique; the bound is
 /// base(v) + the flow's value. `numMaxFlows`, if given, is incremented when a
-/// max-flow computation was needed.
+/// max-flow computation was needed. `work`, if given, is charged (units:
+/// statements, edges and uses the sides and the network read, and the
+/// max-flow's units, MaxFlow.h); once it is exhausted the flow stops early:
+/// it is then feasible but maybe not maximum, and the bound valid but maybe
+/// weaker (callers that need the trap's exact value check work->exhausted()).
+/// The same holds for every function below that takes `work`.
 LowerBound trapBound(const Problem &p, StmtId v, BoundKind kind,
                      int64_t conditionedOn, std::vector<FlowArc> *flow,
-                     size_t *numMaxFlows = nullptr);
+                     size_t *numMaxFlows = nullptr, WorkBudget *work = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Multiway bounds (conditionedTrap: TrapBounds.cpp; MultiwayBound.cpp)
@@ -237,14 +261,16 @@ LowerBound conditionedTrap(const Problem &p, StmtId v,
                            const std::vector<StmtId> &executed,
                            const std::vector<StmtId> &pending,
                            std::vector<FlowArc> *flow = nullptr,
-                           size_t *numMaxFlows = nullptr);
+                           size_t *numMaxFlows = nullptr,
+                           WorkBudget *work = nullptr);
 
 /// The branch of member `s` of the multiway set `members`: conditionedTrap
 /// of s with the other members executed (Last) or pending (First).
 LowerBound multiwayBranch(const Problem &p, const std::vector<StmtId> &members,
                           StmtId s, MultiwayForm form,
                           std::vector<FlowArc> *flow = nullptr,
-                          size_t *numMaxFlows = nullptr);
+                          size_t *numMaxFlows = nullptr,
+                          WorkBudget *work = nullptr);
 
 /// min over the members s of multiwayBranch(s) (kind Multiway, witness the
 /// first member attaining it, members sorted). kInfeasibleBound bytes when
@@ -254,7 +280,8 @@ LowerBound multiwayBranch(const Problem &p, const std::vector<StmtId> &members,
 LowerBound multiwayBound(const Problem &p, std::vector<StmtId> members,
                          MultiwayForm form,
                          std::vector<std::vector<FlowArc>> *flows = nullptr,
-                         size_t *numMaxFlows = nullptr);
+                         size_t *numMaxFlows = nullptr,
+                         WorkBudget *work = nullptr);
 
 /// True iff the statements are distinct and pairwise incomparable.
 /// O(k * (n + m)).

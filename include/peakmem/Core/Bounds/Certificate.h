@@ -59,20 +59,45 @@ struct Certificate {
 
 /// Builds the certificate of `bound` for `order`: peak = simulatePeak(order);
 /// the flows and lowerBound are recomputed from the Problem (lowerBound ==
-/// bound.bytes for a bound computed on the same problem). A bound naming no
-/// valid statement falls back to the boundary bound.
-/// For BoundKind::Exhaustive the enumeration gets `exhaustiveBudgetMs`;
-/// when it does not complete (or finds an order below), the boundary bound.
-Certificate makeCertificate(
-    const Problem &p, const Order &order, const LowerBound &bound,
-    double exhaustiveBudgetMs = std::numeric_limits<double>::infinity());
+/// bound.bytes for a bound computed on the same problem; the flows always run
+/// to the end, and their work is charged to `work` afterwards). A bound
+/// naming no valid statement falls back to the boundary bound.
+/// For BoundKind::Exhaustive the enumeration runs within `work`; when it does
+/// not complete (or finds an order below), the boundary bound.
+Certificate makeCertificate(const Problem &p, const Order &order,
+                            const LowerBound &bound,
+                            WorkBudget *work = nullptr);
+
+/// Default work of certifyOrder's exhaustive enumeration.
+constexpr WorkUnits kDefaultExhaustiveWork = 20'000'000;
+/// Default work of checking every record of one function
+/// (peakmem-verify-certificate's max-work); peakmem-certify keeps an
+/// exhaustive record only while the function's records fit in it.
+constexpr WorkUnits kDefaultVerifyWork = 1'000'000'000;
+
+/// Limits of certifyOrder, in work units, each within the caller's budget.
+struct CertifyOptions {
+  /// The lower bound (computeLowerBound) and its certificate.
+  WorkUnits boundWork = kDefaultBoundWork;
+  /// The exhaustive enumeration, when the bound leaves a gap.
+  WorkUnits exhaustiveWork = kDefaultExhaustiveWork;
+  /// An exhaustive record is kept only if checking it costs at most this
+  /// (certificateCheckWork), so that the verifier's budget can check it.
+  WorkUnits maxCheckWork = kUnlimitedWork;
+};
 
 /// The certificate of `order` that peakmem-certify and peakmem-plan-arena
-/// record: the best lower bound (computeLowerBound); when it leaves a gap to
-/// the order's peak, the `exhaustive` kind (no order peaks lower), kept only
-/// if its enumeration completes within `exhaustiveBudgetMs`.
+/// record: the best lower bound (computeLowerBound, within
+/// options.boundWork of `work`); when it leaves a gap to the order's peak,
+/// the `exhaustive` kind (no order peaks lower), kept only if its
+/// enumeration completes within options.exhaustiveWork of `work` and its
+/// check fits options.maxCheckWork. Depends on the limits only, never on
+/// time (unless `work` has a TimeCap).
+Certificate certifyOrder(const Problem &p, const Order &order, WorkBudget &work,
+                         const CertifyOptions &options = {});
+/// The same with a budget of its own, limited by the options' caps only.
 Certificate certifyOrder(const Problem &p, const Order &order,
-                         double exhaustiveBudgetMs);
+                         const CertifyOptions &options = {});
 
 /// Validates `c` against the Problem and the order without any solver:
 /// the problem is valid, the order legal and peaking at c.peak, the bound
@@ -82,9 +107,21 @@ Certificate certifyOrder(const Problem &p, const Order &order,
 /// member, the minimum over the branches equal to the claim and attained
 /// first at the witness. Returns "" if valid, else
 /// the first violation found. Linear in the problem and the certificate
-/// (up to a logarithmic factor for arc look-ups).
+/// (up to a logarithmic factor for arc look-ups), except for an
+/// `exhaustive` record, whose enumeration is proportional to the ideals it
+/// records (it stops one ideal past the claim).
 std::string checkCertificate(const Problem &p, const Order &order,
                              const Certificate &c);
+/// The same within `work`: when the enumeration of an `exhaustive` record
+/// runs out of work, *unchecked is set and a description returned (the
+/// record is then neither accepted nor refuted).
+std::string checkCertificate(const Problem &p, const Order &order,
+                             const Certificate &c, WorkBudget *work,
+                             bool *unchecked);
+/// An upper bound on the work checkCertificate charges for `c` (the
+/// enumeration's bound, exhaustiveWork, for an `exhaustive` record), known
+/// before checking: a verifier tells from it whether a record fits.
+WorkUnits certificateCheckWork(const Problem &p, const Certificate &c);
 
 /// One line for remarks, e.g. "peak 12 B, lower bound 12 B (pairwise at
 /// statement 3 | 1): optimal".

@@ -24,7 +24,14 @@
 //    reaches. Some order peaks below `bound` iff the full set is reached.
 //
 // Cost: the reachable ideals times the ready statements, each step a few
-// bitset operations; bounded by `maxIdeals` (the check is then incomplete).
+// bitset operations; bounded by `maxIdeals`, by kExhaustiveMaxWords words of
+// stored ideals (memory: 8 bytes per word plus at most 24 per ideal) and by a
+// WorkBudget (the check is then incomplete). Work units: per ideal expanded,
+// 16, a quarter per reduced statement and one per bitset word its
+// predecessor tests read; per successor tried, 64 (hashing and probing the
+// store) and one per word of each buffer test and of the copy.
+// exhaustiveWork() bounds that from the problem and a number of ideals, so
+// that a verifier can tell before enumerating whether a record fits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +39,7 @@
 #define PEAKMEM_CORE_EXHAUSTIVECHECK_H
 
 #include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +51,8 @@ namespace peakmem {
 constexpr size_t kExhaustiveMaxIdeals = size_t(1) << 20;
 /// Problems above this many statements are not checked (bitset memory).
 constexpr size_t kExhaustiveMaxStatements = 8192;
+/// Stored ideals may take at most this many 64-bit words (64 MiB).
+constexpr size_t kExhaustiveMaxWords = size_t(1) << 23;
 
 struct ExhaustiveResult {
   /// The enumeration ran to the end (within maxIdeals and the size limit).
@@ -53,19 +63,23 @@ struct ExhaustiveResult {
   size_t ideals = 0;
   /// Statements of the reduced problem.
   size_t statements = 0;
+  /// Why it is incomplete: the work budget ran out (else a size limit:
+  /// statements, ideals or memory).
+  bool outOfWork = false;
 };
 
-/// Time peakmem-certify gives one block's enumeration, in milliseconds (the
-/// record is kept only if it completes; the verifier has no time limit, only
-/// the cap on ideals).
-constexpr double kExhaustiveCertifyBudgetMs = 100;
-
 /// Does some legal order of `p` (p.check() == "") peak below `bound`?
-/// Incomplete (complete = false) beyond maxIdeals ideals or budgetMs.
-ExhaustiveResult
-enumerateBelow(const Problem &p, int64_t bound,
-               size_t maxIdeals = kExhaustiveMaxIdeals,
-               double budgetMs = std::numeric_limits<double>::infinity());
+/// Incomplete (complete = false) beyond maxIdeals ideals, kExhaustiveMaxWords
+/// words of ideals, kExhaustiveMaxStatements statements or `work`.
+ExhaustiveResult enumerateBelow(const Problem &p, int64_t bound,
+                                size_t maxIdeals = kExhaustiveMaxIdeals,
+                                WorkBudget *work = nullptr);
+
+/// An upper bound on the work enumerateBelow(p, ...) charges to enumerate
+/// `ideals` ideals, computed in O(statements + edges + uses) without
+/// enumerating (kUnlimitedWork for a problem it refuses: too many
+/// statements).
+WorkUnits exhaustiveWork(const Problem &p, size_t ideals);
 
 } // namespace peakmem
 

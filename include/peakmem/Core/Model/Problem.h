@@ -123,6 +123,10 @@ public:
   const std::vector<std::pair<StmtId, StmtId>> &edges() const {
     return edgeList;
   }
+  /// Statements + edges + uses (sum over buffers of their users), as of the
+  /// last finalize(): the size one linear pass over the problem reads, the
+  /// work unit of such passes (WorkBudget.h).
+  size_t linearSize() const { return sizeAtFinalize; }
 
   /// Bytes live before the first statement (0 for a function body: arguments
   /// belong to the caller).
@@ -133,6 +137,7 @@ private:
   std::vector<Buffer> buffers;
   std::vector<std::pair<StmtId, StmtId>> edgeList;
   std::vector<std::vector<StmtId>> predList, succList;
+  size_t sizeAtFinalize = 0;
 };
 
 /// The compute-only view of a problem that schedulers, bounds and certificates

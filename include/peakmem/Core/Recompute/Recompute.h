@@ -33,12 +33,18 @@
 #define PEAKMEM_CORE_RECOMPUTE_H
 
 #include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace peakmem {
+
+/// Default work of one planning (units of WorkBudget.h: the reschedulings'
+/// own units, plus the statements, edges and uses that applying a step,
+/// finding candidates and estimating them read).
+constexpr WorkUnits kDefaultPlanWork = 100'000'000;
 
 struct RecomputeOptions {
   /// Each original statement is cloned at most this many times in total (a
@@ -51,8 +57,11 @@ struct RecomputeOptions {
   /// (sum of the statements' ops): bounds the clones of elementwise ops,
   /// which cost no MACs.
   double maxOpOverhead = 0.01;
-  /// Wall-clock budget of the whole planning (scheduling included), ms.
-  double budgetMs = 500;
+  /// Work of the whole planning (scheduling included) when planRecompute
+  /// makes its own budget.
+  WorkUnits maxWork = kDefaultPlanWork;
+  /// Opt-in wall-clock cap of that budget (null: none).
+  TimeCap *timeCap = nullptr;
 };
 
 /// A buffer the MLIR layer proved recomputable, with its producer group
@@ -123,8 +132,11 @@ struct RecomputePlan {
   int64_t reorderPeak = 0;
   /// Candidates rescheduled (exact and greedy planners together).
   size_t evaluations = 0;
-  /// The planning budget ran out.
+  /// The planning budget ran out, and why (WorkLimit or TimeCap).
   bool budgetExhausted = false;
+  WorkStop stoppedBy = WorkStop::None;
+  /// Work units the planning used.
+  WorkUnits workUsed = 0;
 };
 
 /// Empty if `s` can be applied to `p` (p finalized): the buffer exists; the
@@ -146,15 +158,25 @@ std::string checkRecompute(const Problem &p, const RecomputeStep &s);
 Problem applyRecompute(const Problem &p, const RecomputeStep &s);
 
 /// Chooses recompute steps lowering the peak of `p` (ordered `current`, which
-/// must be legal) within the MAC, per-op and time budgets. The problem
+/// must be legal) within the MAC, per-op and work budgets. The problem
 /// without steps is rescheduled first (from `current`, never worse), so the
 /// caller need not reorder. If no step set strictly lowers the peak below
 /// what reordering alone reaches, the plan has no steps, problem = p, order =
 /// that reordering (peak = reorderPeak <= peakBefore), and a reason. On
 /// invalid input, order = current and a reason.
+///
+/// Work: within options.maxWork (and options.timeCap). The planner is a fixed
+/// sequence of steps that the limit only cuts short (every rescheduling has
+/// a cap that depends on the problem's size, not on the limit): with a
+/// larger limit it never returns a higher peak.
 RecomputePlan planRecompute(const Problem &p, const Order &current,
                             const std::vector<Producer> &producers,
                             const RecomputeOptions &options);
+/// The same within `work` (a function's budget shared with other work);
+/// options.maxWork and options.timeCap are not read.
+RecomputePlan planRecompute(const Problem &p, const Order &current,
+                            const std::vector<Producer> &producers,
+                            const RecomputeOptions &options, WorkBudget &work);
 
 } // namespace peakmem
 

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Exact minimisation of the peak over all legal orders of a (contracted)
-// problem, within a time and state budget.
+// problem, within a work budget and a cap on search states.
 //
 //  * Memory-free statements are removed and statements covered by their
 //    first successor or last predecessor are glued to it (reducedForSearch;
@@ -27,12 +27,22 @@
 // Worst case exponential (the problem is NP-complete); the budget makes it
 // give up cleanly with the best order found, never worse than the incumbent.
 //
+// Work (WorkBudget.h): the reductions charge the statements, edges, uses and
+// reachability visits they read; each segment's setup its statements, edges
+// and uses times its bitset words; each expanded state 24 (the memo probe,
+// the frame) + 2 per ready statement (each one's memory is evaluated) + the
+// statements replayed and a quarter of the buffers copied to rebuild the
+// simulator. The search is
+// a fixed sequence of steps that the limit only cuts short: with a larger
+// limit it never returns a worse order (anytime, monotone in the limit).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PEAKMEM_CORE_EXACTSEARCH_H
 #define PEAKMEM_CORE_EXACTSEARCH_H
 
 #include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,12 +54,14 @@ namespace peakmem {
 /// its best order reached a lower bound).
 enum class SearchStop : uint8_t {
   None,
-  /// The wall-clock budget (budgetMs) ran out.
-  TimeBudget,
+  /// The work budget ran out.
+  WorkLimit,
   /// The cap on expanded search states (maxStates) was reached.
   StateCap,
+  /// The opt-in wall-clock cap fired (the result depends on timing).
+  TimeLimit,
 };
-/// "none", "time-budget" or "state-cap".
+/// "none", "work-limit", "state-cap" or "time-limit".
 const char *searchStopName(SearchStop stop);
 
 /// Default caps of a search (SearchOptions), also the defaults of the pass
@@ -58,9 +70,6 @@ constexpr size_t kDefaultMaxStates = 2'000'000;
 constexpr size_t kDefaultMaxMemoEntries = size_t(1) << 20;
 
 struct SearchOptions {
-  /// Wall-clock budget in milliseconds (checked every few states; building
-  /// the segment problems before the search is not interrupted).
-  double budgetMs = 500;
   /// Budget on search states (memoised ideals) over all segments.
   size_t maxStates = kDefaultMaxStates;
   /// Most ideals memoised per segment (24 bytes per slot, at most twice as
@@ -79,7 +88,7 @@ struct SearchResult {
   /// The search finished, or `peak` reached a valid lower bound (the caller's
   /// lowerBound, a sequential point's fixed memory, a segment's static bound).
   bool provenOptimal = false;
-  /// The time or state budget ran out before the search finished.
+  /// The work budget or the state cap ran out before the search finished.
   bool budgetExhausted = false;
   /// Which limit stopped the search (None when it was not stopped).
   SearchStop stoppedBy = SearchStop::None;
@@ -103,11 +112,13 @@ struct SearchResult {
   size_t reducedAway = 0;
 };
 
-/// Searches for a minimum-peak legal order of `p`. `incumbent` should be a
-/// legal order (e.g. the best heuristic); if it is not, a topological order by
-/// index is used instead. `p` must satisfy p.check() == "".
+/// Searches for a minimum-peak legal order of `p` within `work` (null: no
+/// limit but the state cap). `incumbent` should be a legal order (e.g. the
+/// best heuristic); if it is not, a topological order by index is used
+/// instead. `p` must satisfy p.check() == "".
 SearchResult exactSearch(const Problem &p, const Order &incumbent,
-                         const SearchOptions &options);
+                         const SearchOptions &options,
+                         WorkBudget *work = nullptr);
 
 /// The problem exactSearch searches: `p` without its memory-free statements
 /// and with the statements covered by their first successor or last

@@ -13,20 +13,29 @@
 // The result is never worse than the current order: when nothing better is
 // found, the current order is returned unchanged.
 //
-// The same driver runs against an explicit Deadline from a given incumbent
-// (scheduleBlock with a Deadline): the recompute planner reschedules each
-// candidate that way, with a floor (a bound known beforehand) and a cutoff
-// (orders that cannot beat it are not worth searching). Both forms are thin
-// wrappers of one driver (preparePhases, searchPhase, schedule) whose
-// SchedulePolicy holds what differs: bound first or heuristics first, the
-// bound's time and flows, floor, cutoff and the search caps.
+// The same driver runs from a given incumbent (scheduleBlock with an
+// incumbent): the recompute planner reschedules each candidate that way,
+// with a floor (a bound known beforehand) and a cutoff (orders that cannot
+// beat it are not worth searching). Both forms are thin wrappers of one
+// driver (preparePhases, searchPhase, schedule) whose SchedulePolicy holds
+// what differs: bound first or heuristics first, the bound's work and flows,
+// floor, cutoff and the search caps.
+//
+// Work (WorkBudget.h): every phase charges the WorkBudget it is given, in
+// the units of its algorithm (Bounds.h, ExactSearch.h; a heuristic charges
+// eight units per statement, edge and use). The phases and their order never
+// depend on the limit: the bound gets a fixed cap of its own (a child budget
+// of at most SchedulePolicy::boundWork units), the search what is left. A
+// scheduling is therefore a fixed sequence of steps that the limit only cuts
+// short, and a larger limit never gives a worse order. Nothing reads the
+// clock unless the budget has an opt-in TimeCap.
 //
 // Budgets belong to a function (one pass run on one function), not to a
-// block: FunctionBudget shares one wall-clock budget over the blocks of a
+// block: FunctionBudget shares one work budget over the blocks of a
 // function. A block's work is split in two so that the caller can share the
-// budget by need: prepareBlock (bounds within a capped share, heuristics)
-// proves many blocks optimal at once; only the others are searched, each with
-// a share of what is left (searchBlock).
+// budget by need: prepareBlock (bounds, heuristics) proves many blocks
+// optimal at once; only the others are searched, each with a share of what
+// is left (searchBlock).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,7 +46,7 @@
 #include "peakmem/Core/Model/Problem.h"
 #include "peakmem/Core/Schedule/ExactSearch.h"
 #include "peakmem/Core/Schedule/Heuristics.h"
-#include "peakmem/Core/Support/Deadline.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include <limits>
 #include <string>
@@ -53,20 +62,27 @@ enum class Objective { LivePeak };
 int64_t objectiveCost(const Problem &p, const Order &order,
                       Objective objective = Objective::LivePeak);
 
+/// Default work of scheduleBlock(p, options) (one block: bound, heuristics,
+/// search), also the per-function default of the passes (max-work).
+constexpr WorkUnits kDefaultScheduleWork = 100'000'000;
+
 struct ScheduleOptions {
   Objective objective = Objective::LivePeak;
   /// "auto", "exact", or a heuristic name (see heuristicName()).
   std::string algorithm = "auto";
-  /// Wall-clock budget of this block (scheduleBlock: lower bound, then the
-  /// exact search with what is left), in milliseconds.
-  double budgetMs = 500;
-  /// Cap on the lower-bound computation, in milliseconds (within budgetMs).
-  double boundBudgetMs = 200;
+  /// Work of scheduleBlock(p, options) in all (the other entry points take
+  /// a WorkBudget); the FunctionScheduler's budget of the whole function.
+  WorkUnits maxWork = kDefaultScheduleWork;
+  /// Cap on the lower-bound phase of a block (within the block's budget).
+  WorkUnits boundWork = kDefaultBoundWork;
   /// Compute lower bounds (certify first, stop the search at the bound).
   bool useBounds = true;
   /// Caps of the exact search (SearchOptions::maxStates, maxMemoEntries).
   size_t maxStates = kDefaultMaxStates;
   size_t maxMemoEntries = kDefaultMaxMemoEntries;
+  /// Opt-in wall-clock cap read by scheduleBlock(p, options) and the
+  /// FunctionScheduler (null: none; the output is then reproducible).
+  TimeCap *timeCap = nullptr;
 };
 
 struct ScheduleResult {
@@ -80,6 +96,7 @@ struct ScheduleResult {
   bool provenOptimal = false;
   /// The original order was already certified optimal: no search was run.
   bool certifiedBeforeSearch = false;
+  /// The exact search was stopped by the work budget or the state cap.
   bool budgetExhausted = false;
   /// Which limit stopped the exact search (None: not stopped, or not run).
   SearchStop stoppedBy = SearchStop::None;
@@ -88,7 +105,7 @@ struct ScheduleResult {
   /// prepareBlock left the block for the exact search (not proven optimal,
   /// algorithm auto or exact).
   bool needsSearch = false;
-  /// (Deadline form) A lower bound reached the cutoff: every order costs at
+  /// (Incumbent form) A lower bound reached the cutoff: every order costs at
   /// least the cutoff, so the search stopped early.
   bool boundedAway = false;
   /// What produced `order`: "original", a heuristic name, or "exact".
@@ -99,44 +116,34 @@ struct ScheduleResult {
 std::string validateAlgorithm(const std::string &name);
 
 /// Orders the statements of `p` (every statement is ordered; use the
-/// contracted problem of a block) within options.budgetMs in all:
-/// prepareBlock, then searchBlock with the time left.
+/// contracted problem of a block) within options.maxWork in all (and
+/// options.timeCap): prepareBlock, then searchBlock with the work left.
 ScheduleResult scheduleBlock(const Problem &p, const ScheduleOptions &options);
 
-/// Everything but the exact search: the lower bound (within
-/// min(options.boundBudgetMs, options.budgetMs)) and, for auto and exact,
-/// every heuristic. Sets needsSearch when the exact search could still help.
-ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options);
+/// Everything but the exact search, charged to `work`: the lower bound
+/// (within options.boundWork of it) and, for auto and exact, every
+/// heuristic (which run even when `work` is exhausted: they are linear, and
+/// the result is then never worse than the best of them). Sets needsSearch
+/// when the exact search could still help.
+ScheduleResult prepareBlock(const Problem &p, const ScheduleOptions &options,
+                            WorkBudget &work);
 
-/// The exact search from r's order, stopping at r's bound, within
-/// `budgetMs` and the caps of `options` (maxStates, maxMemoEntries). Updates
-/// r (order, peak, provenOptimal, budgetExhausted, stoppedBy, memoFull).
-void searchBlock(const Problem &p, ScheduleResult &r, double budgetMs,
+/// The exact search from r's order, stopping at r's bound, within `work`
+/// and the caps of `options` (maxStates, maxMemoEntries). Updates r (order,
+/// peak, provenOptimal, budgetExhausted, stoppedBy, memoFull).
+void searchBlock(const Problem &p, ScheduleResult &r, WorkBudget &work,
                  const ScheduleOptions &options = ScheduleOptions());
 
-/// Measured costs (ms, latest measurement) of the parts of a deadline-driven
-/// scheduling that the deadline cannot interrupt: a phase predicted not to
-/// fit in the time left is skipped. Shared by the schedulings of one caller.
-struct PhaseCosts {
-  std::vector<double> heuristic = std::vector<double>(allHeuristics().size());
-  double bound = 0;
-  double searchSetup = 0;
-  /// The caller's own fixed work per scheduling (e.g. applying a step).
-  double apply = 0;
-  /// Predicted cost of one scheduling besides its search budget.
-  double fixed() const;
-};
-
-/// Options of the Deadline form of scheduleBlock.
-struct DeadlineScheduleOptions {
+/// Options of the incumbent form of scheduleBlock.
+struct IncumbentScheduleOptions {
   Objective objective = Objective::LivePeak;
   /// A lower bound the caller knows: an order reaching it is optimal.
   int64_t floor = 0;
   /// The search stops early (boundedAway) once a lower bound reaches it.
   int64_t cutoff = std::numeric_limits<int64_t>::max();
-  /// The lower bound's flow limit and share of the time left.
+  /// The lower bound's flow limit and work cap.
   unsigned boundMaxFlows = 32;
-  double boundShare = 0.25;
+  WorkUnits boundWork = kDefaultBoundWork / 8;
 };
 
 /// The one scheduling driver. Every entry point above and below is a thin
@@ -153,11 +160,11 @@ struct SchedulePolicy {
   bool boundFirst = true;
   /// Compute lower bounds at all.
   bool useBounds = true;
-  /// The bound's time: min(boundCapMs, boundShare x time left), at least
-  /// boundMinMs; and its flow limit.
-  double boundCapMs = std::numeric_limits<double>::infinity();
-  double boundShare = 1.0;
-  double boundMinMs = 0;
+  /// Skip the heuristics once the budget is exhausted (the recompute
+  /// planner, which schedules many candidates); reorder always runs them.
+  bool heuristicsNeedWork = false;
+  /// The bound's work cap (a child budget of the scheduling's) and flows.
+  WorkUnits boundWork = kDefaultBoundWork;
   unsigned boundMaxFlows = BoundOptions().maxFlows;
   /// A lower bound the caller knows (an order reaching it is optimal), and
   /// the cost from which on the caller does not care (boundedAway).
@@ -169,52 +176,50 @@ struct SchedulePolicy {
 };
 /// The policy of scheduleBlock(p, options) (bound first, reorder).
 SchedulePolicy reorderPolicy(const ScheduleOptions &options);
-/// The policy of the Deadline form (heuristics first, recompute planner).
-SchedulePolicy deadlinePolicy(const DeadlineScheduleOptions &options);
-/// Everything but the exact search, from `incumbent` (legal), within
-/// `deadline`. With `costs`, a phase predicted not to fit in the time left is
-/// skipped and `costs` is updated with what each phase took; without, every
-/// phase runs. Sets needsSearch when the exact search could still help.
+/// The policy of the incumbent form (heuristics first, recompute planner).
+SchedulePolicy incumbentPolicy(const IncumbentScheduleOptions &options);
+/// Everything but the exact search, from `incumbent` (legal), charged to
+/// `work`. Sets needsSearch when the exact search could still help.
 ScheduleResult preparePhases(const Problem &p, Order incumbent,
-                             const Deadline &deadline,
-                             const SchedulePolicy &policy, PhaseCosts *costs);
-/// The exact search from r's order, stopping at r's bound, until `deadline`.
-void searchPhase(const Problem &p, ScheduleResult &r, const Deadline &deadline,
-                 const SchedulePolicy &policy, PhaseCosts *costs);
+                             WorkBudget &work, const SchedulePolicy &policy);
+/// The exact search from r's order, stopping at r's bound, within `work`.
+void searchPhase(const Problem &p, ScheduleResult &r, WorkBudget &work,
+                 const SchedulePolicy &policy);
 /// preparePhases, then searchPhase when needed.
-ScheduleResult schedule(const Problem &p, Order incumbent,
-                        const Deadline &deadline, const SchedulePolicy &policy,
-                        PhaseCosts *costs);
-/// Orders `p` from `incumbent` (legal) until `deadline`: every baseline
+ScheduleResult schedule(const Problem &p, Order incumbent, WorkBudget &work,
+                        const SchedulePolicy &policy);
+/// Orders `p` from `incumbent` (legal) within `work`: every baseline
 /// heuristic (stopping at the floor), then the lower bound, then the exact
-/// search with the time left; each phase predicted by `costs` not to fit in
-/// the time left is skipped, and `costs` is updated with what each took.
-/// Never worse than the incumbent. Sets order, peak, originalPeak, bound,
-/// provenOptimal, boundedAway and producedBy.
+/// search with the work left. Never worse than the incumbent. Sets order,
+/// peak, originalPeak, bound, provenOptimal, boundedAway and producedBy.
 ScheduleResult scheduleBlock(const Problem &p, Order incumbent,
-                             const Deadline &deadline,
-                             const DeadlineScheduleOptions &options,
-                             PhaseCosts &costs);
+                             WorkBudget &work,
+                             const IncumbentScheduleOptions &options);
 
-/// The shortest exact search worth starting, in milliseconds: building a
-/// search's segments alone takes about that long on a block of a few dozen
+/// The shortest exact search worth starting, in work units: building a
+/// search's segments alone costs about that much on a block of a few dozen
 /// statements. A function whose budget cannot give every block that needs a
 /// search this much searches only the blocks with the largest gaps.
-constexpr double kMinSearchShareMs = 1.0;
+constexpr WorkUnits kMinSearchShare = 100'000;
 
-/// A wall-clock budget shared by the blocks of one function in one pass run.
-/// The clock starts at construction. Each block draws a share of what is
-/// left; time a block does not use (certified, or searched to the end early)
-/// is left to the blocks after it.
+/// A work budget shared by the blocks of one function in one pass run. Each
+/// block draws a share of what is left; work a block does not use
+/// (certified, or searched to the end early) is left to the blocks after
+/// it.
 class FunctionBudget {
 public:
-  explicit FunctionBudget(double totalMs) : deadline(totalMs) {}
-  double totalMs() const { return deadline.budgetMs(); }
-  double spentMs() const { return deadline.elapsedMs(); }
-  /// What is left, >= 0.
-  double leftMs() const { return deadline.remainingMs(); }
+  /// A budget of its own, reading `cap` (may be null).
+  FunctionBudget(WorkUnits limit, TimeCap *cap) : budget(limit, cap) {}
+  /// A share of `parent` (a pass's budget of the function spent on other
+  /// work too).
+  FunctionBudget(WorkBudget &parent, WorkUnits limit) : budget(parent, limit) {}
+  WorkBudget &work() { return budget; }
+  WorkUnits limit() const { return budget.limit(); }
+  WorkUnits used() const { return budget.used(); }
+  /// What is left.
+  WorkUnits left() const { return budget.left(); }
   /// An even share of what is left over `blocks` (at least 1) blocks.
-  double shareMs(size_t blocks) const;
+  WorkUnits share(size_t blocks) const;
 
   /// Accounting of the exact searches of the function (for remarks).
   size_t searched = 0; ///< Blocks whose search ran.
@@ -222,7 +227,7 @@ public:
   size_t skipped = 0;  ///< Blocks not searched: the budget was too small.
 
 private:
-  Deadline deadline;
+  WorkBudget budget;
 };
 
 } // namespace peakmem

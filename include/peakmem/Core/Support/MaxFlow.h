@@ -14,6 +14,13 @@
 // iterative, so deep networks (long dependency chains) cannot overflow the
 // stack.
 //
+// Work (WorkBudget.h): one unit per half-arc the level search or the
+// augmenting search examines, plus one per half-arc of every augmenting path.
+// A solve() whose budget runs out stops between two augmentations: the flow
+// is then feasible (capacities and conservation hold) but not maximum, and
+// complete() is false; by weak duality its value is still a lower bound on
+// every cut.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PEAKMEM_CORE_MAXFLOW_H
@@ -24,6 +31,8 @@
 #include <vector>
 
 namespace peakmem {
+
+class WorkBudget;
 
 /// Capacity meaning "never cut". Larger capacities passed to addArc are
 /// clamped to it. Finite capacities of one network must sum to less than it.
@@ -52,8 +61,12 @@ public:
   /// Computes a maximum flow from `source` to `sink` (distinct) and returns
   /// its value, or kInfiniteCapacity when the sink is reachable through
   /// infinite arcs only (no finite cut). May be called again after adding
-  /// arcs: it continues from the current flow.
-  int64_t solve(NodeId source, NodeId sink);
+  /// arcs: it continues from the current flow. With `work`, stops early (the
+  /// value of a feasible flow, complete() false) once `work` is exhausted.
+  int64_t solve(NodeId source, NodeId sink, WorkBudget *work = nullptr);
+
+  /// The last solve() ran to a maximum flow (true before any solve()).
+  bool complete() const { return finished; }
 
   /// After solve(): whether `n` is reachable from the source in the residual
   /// network, i.e. lies on the source side of the minimum cut that is
@@ -66,6 +79,8 @@ private:
   void buildAdjacency();
   bool buildLevels(NodeId source, NodeId sink);
   int64_t blockingFlow(NodeId source, NodeId sink, int64_t limit);
+  /// Charges `units` to the current solve's budget; false once exhausted.
+  bool charge(uint64_t units);
 
   size_t numNodeCount;
   std::vector<NodeId> arcFrom, arcTo;
@@ -78,6 +93,8 @@ private:
   std::vector<uint32_t> current;
   std::vector<uint8_t> sideOfCut;
   int64_t value = 0;
+  WorkBudget *work = nullptr;
+  bool finished = true;
 };
 
 } // namespace peakmem
