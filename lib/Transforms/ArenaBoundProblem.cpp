@@ -64,8 +64,9 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
 
 /// In the clone: every segment of `root` (`value`: its clone) becomes an
 /// allocation freed after the segment (after asynchronous work it starts,
-/// `async`); the allocations are recorded in `rootOf` with the root. A view (and its shift constant, if unused) is
-/// erased; an allocation serves its first segment.
+/// `async`); the allocations are recorded in `rootOf` with the root. A view
+/// (and its shift constant, if unused) is erased; an allocation serves its
+/// first segment.
 static void
 rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
                   Block &entry, ArrayRef<Operation *> stepOps,

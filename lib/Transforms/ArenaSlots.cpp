@@ -61,6 +61,10 @@ static std::string hidingReason(Operation *user, Value v, Value root,
     return "its address is taken by '" + name + "'";
   if (isa<CallOpInterface>(user))
     return "its address is passed to '" + name + "', which may keep it";
+  // A registered DMA start or wait (OpSemantics.h) accesses the memrefs of
+  // its transfer only, until the wait (AsyncWork.h extends the uses there).
+  if (getTransferStarted(user) || getTransferWaited(user))
+    return {};
   if (!isa<MemoryEffectOpInterface>(user) &&
       !user->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return "its address is passed to '" + name +
@@ -172,8 +176,7 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
     return op->emitError() << rules.pass << ": the " << noun
                            << "'s lifetime cannot be rebuilt: an alias is "
                               "used by '"
-                           << bad->op->getName() << "' (" << bad->reason
-                           << ")";
+                           << bad->op->getName() << "' (" << bad->reason << ")";
   Block *block = op->getBlock();
   if (block != &entry) {
     s.nested = true;

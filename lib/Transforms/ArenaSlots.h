@@ -45,9 +45,10 @@ struct HiddenUse {
 /// The first use of `root` or of its view-like aliases (transitively) that
 /// hides its lifetime, if any: an alias reaching a terminator or a non-view
 /// result; its address taken, stored to memory or passed to a call (the
-/// callee may keep it); an op without a memory-effect interface
-/// (gpu.launch_func, memref.dma_start, affine.dma_wait...: nothing says what
-/// it does with the address, so it is treated like a call); a dealloc of an
+/// callee may keep it); an op without a memory-effect interface that the
+/// registry does not describe either (gpu.launch_func: nothing says what the
+/// kernel does with the address, so it is treated like a call; registered
+/// DMA starts and waits access their transfer's memrefs only); a dealloc of an
 /// alias (of `root` itself too unless `allocation`); a use inside a region
 /// whose execution is not known to end before its op returns
 /// (peakmem/Analysis/OpSemantics.h: Deferred such as async.execute, or not

@@ -81,6 +81,9 @@ struct FunctionPlan {
   ArenaSolution sol;
   size_t steps = 0;
   std::optional<int64_t> peakWithoutArena;
+  /// The buffers left out (leftOutToJson), at their steps in the chosen
+  /// order.
+  llvm::json::Array leftOut;
 };
 
 struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
@@ -112,6 +115,11 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   /// Plans `fn`; `callers` is set for arena=argument.
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
                               const CallerIndex *callers);
+
+  /// `fn` is left unchanged for `why`: the json record says so, with the
+  /// buffers left out (none known when the function is not modeled).
+  FunctionStatus leaveUnchanged(FunctionOpInterface fn, StringRef why,
+                                ArrayRef<Refusal> refused, size_t steps);
 
   /// The placement and certified bound of `placed` (solveFunction below).
   FailureOr<FunctionPlan> solveFunction(FunctionOpInterface fn,
@@ -181,7 +189,8 @@ static void recordPlan(FunctionOpInterface fn, ArrayRef<Candidate> placed,
 /// lifetime.
 static llvm::json::Value planToJson(FunctionOpInterface fn,
                                     ArrayRef<Candidate> placed,
-                                    const ArenaSolution &sol, size_t steps) {
+                                    const ArenaSolution &sol, size_t steps,
+                                    llvm::json::Array leftOut) {
   llvm::json::Array buffers;
   for (size_t i = 0; i < placed.size(); ++i) {
     const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
@@ -198,7 +207,8 @@ static llvm::json::Value planToJson(FunctionOpInterface fn,
                             {"arena_size", sol.planned.plan.size},
                             {"lower_bound", sol.bound.lowerBound},
                             {"steps", static_cast<int64_t>(steps)},
-                            {"buffers", std::move(buffers)}};
+                            {"buffers", std::move(buffers)},
+                            {"left_out", std::move(leftOut)}};
 }
 
 /// The remark of a planned function: arena, bound, optimal or gap, the live
@@ -297,17 +307,20 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
   if (!model.isModeled()) {
     emitNotModeled(fn, *model.getFailure());
-    return FunctionStatus::Unchanged;
+    return leaveUnchanged(fn, "not modeled: " + model.getFailure()->reason, {},
+                          0);
   }
   std::vector<Candidate> placed;
   std::vector<Refusal> refused;
   selectBuffers(fn, model, alignment, placed, refused);
+  const size_t steps = model.getEntryBlockModel()->ops.size();
   if (callers && materialize && !placed.empty())
     if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
-      return FunctionStatus::Unchanged;
+      return leaveUnchanged(fn, "arena=argument refused: " + why, refused,
+                            steps);
     }
   for (const Refusal &r : refused)
     emitRemark(r.op->getLoc())
@@ -316,13 +329,13 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     if (emitRemarks)
       emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                               << "' has no buffer to place";
-    return FunctionStatus::Unchanged;
+    return leaveUnchanged(fn, "no buffer to place", refused, steps);
   }
 
   if (std::string why = roundedTotalRefusal(placed); !why.empty()) {
     emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                             << "' left unchanged: " << why;
-    return FunctionStatus::Unchanged;
+    return leaveUnchanged(fn, why, refused, steps);
   }
 
   FailureOr<FunctionPlan> plan = solveFunction(fn, placed);
@@ -330,15 +343,16 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return FunctionStatus::Failed;
   recordPlan(fn, plan->placed, plan->sol);
   if (!jsonPath.empty() &&
-      failed(
-          writeJson(fn, planToJson(fn, plan->placed, plan->sol, plan->steps))))
+      failed(writeJson(fn, planToJson(fn, plan->placed, plan->sol, plan->steps,
+                                      std::move(plan->leftOut)))))
     return FunctionStatus::Failed;
   if (emitRemarks)
     emitPlanRemark(fn, plan->sol, placed.size(), refused.size());
   if (plan->sol.timeLimitHit)
     emitWarning(fn.getLoc())
-        << "peakmem-plan-arena: '" << fn.getName() << "': budget-ms="
-        << budgetMs << " fired: this output depends on timing and is not "
+        << "peakmem-plan-arena: '" << fn.getName()
+        << "': budget-ms=" << budgetMs
+        << " fired: this output depends on timing and is not "
         << "reproducible";
   if (!materialize) {
     // The IR changed (frees moved, maybe the order): the old claims go.
@@ -389,6 +403,7 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
                           << arenaStopName(plan.sol.planned.stop)
                           << (plan.sol.reordered ? ", reordered" : "") << "\n");
   plan.peakWithoutArena = peakWithoutArena(entry, plan.placed, plan.sol);
+  plan.leftOut = leftOutToJson(refused, plan.sol.order);
   // Ops move only; the candidates' allocs and deallocs stay the same ops.
   if (plan.sol.reordered) {
     applyOrder(entry, plan.sol.order);
@@ -399,6 +414,25 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
     plan.sol.bound = *bound;
   }
   return plan;
+}
+
+FunctionStatus PlanArenaPass::leaveUnchanged(FunctionOpInterface fn,
+                                             StringRef why,
+                                             ArrayRef<Refusal> refused,
+                                             size_t steps) {
+  if (jsonPath.empty())
+    return FunctionStatus::Unchanged;
+  llvm::json::Object record{{"function", fn.getName()},
+                            {"symbol", symbolPath(fn)},
+                            {"arena_size", 0},
+                            {"lower_bound", 0},
+                            {"steps", static_cast<int64_t>(steps)},
+                            {"buffers", llvm::json::Array()},
+                            {"left_out", leftOutToJson(refused, {})},
+                            {"unchanged", why.str()}};
+  if (failed(writeJson(fn, std::move(record))))
+    return FunctionStatus::Failed;
+  return FunctionStatus::Unchanged;
 }
 
 LogicalResult PlanArenaPass::writeJson(FunctionOpInterface fn,

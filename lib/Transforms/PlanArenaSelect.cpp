@@ -127,7 +127,17 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       Candidate c;
       std::string why = classify(*bm, b, regionReason, minAlign, c);
       if (!why.empty()) {
-        refused.push_back({bm->allocations[b].getDefiningOp(), why});
+        Refusal r{bm->allocations[b].getDefiningOp(),
+                  why,
+                  bm->problem.buffer(b).bytes,
+                  {},
+                  nested};
+        if (nested)
+          r.steps.push_back(step);
+        else
+          r.steps.assign(bm->problem.buffer(b).users.begin(),
+                         bm->problem.buffer(b).users.end());
+        refused.push_back(std::move(r));
         continue;
       }
       c.nested = nested;
@@ -220,4 +230,26 @@ std::string CallerIndex::argumentRefusal(FunctionOpInterface fn) const {
     return "it is referenced in the IR (a call, a kernel launch or a symbol "
            "use): its callers would need the arena too";
   return {};
+}
+
+llvm::json::Array peakmem::leftOutToJson(ArrayRef<Refusal> refused,
+                                         ArrayRef<uint32_t> order) {
+  DenseMap<uint32_t, uint32_t> stepOf;
+  for (uint32_t i = 0; i < order.size(); ++i)
+    stepOf[order[i]] = i;
+  llvm::json::Array out;
+  for (const Refusal &r : refused) {
+    int64_t first = -1, last = -1;
+    for (uint32_t s : r.steps) {
+      int64_t at = order.empty() ? s : stepOf.lookup(s);
+      first = first < 0 ? at : std::min(first, at);
+      last = std::max(last, at);
+    }
+    out.push_back(llvm::json::Object{{"bytes", r.bytes},
+                                     {"reason", r.reason},
+                                     {"first", first},
+                                     {"last", last},
+                                     {"nested", r.nested}});
+  }
+  return out;
 }

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
@@ -42,7 +43,20 @@ struct Candidate {
 struct Refusal {
   mlir::Operation *op;
   std::string reason;
+  /// Its bytes in the memory model (what it weighs outside the arena).
+  int64_t bytes = 0;
+  /// The entry-block steps (statements of the entry block, in the model's
+  /// order) at which it is used: for a buffer of a nested block, the step of
+  /// its statement.
+  std::vector<uint32_t> steps;
+  bool nested = false;
 };
+
+/// The plan's record of the buffers left out (`left_out` in the json, see
+/// docs/Arena.md), each step mapped through `order` (the chosen order of the
+/// entry block: order[i] is the statement at step i; empty: as modeled).
+llvm::json::Array leftOutToJson(llvm::ArrayRef<Refusal> refused,
+                                llvm::ArrayRef<uint32_t> order);
 
 /// The buffers of every modeled block of `fn` that go into the arena
 /// (`placed`), and the heap buffers that stay plain allocations with the

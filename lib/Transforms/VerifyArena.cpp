@@ -158,8 +158,7 @@ readViews(FunctionOpInterface fn, Value arena, int64_t size, int64_t align) {
   });
   SmallVector<ArenaSlot> views;
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaSlot> v =
-        readView(view, entry, pos, usedUntil, size, align);
+    FailureOr<ArenaSlot> v = readView(view, entry, pos, usedUntil, size, align);
     if (failed(v))
       return failure();
     views.push_back(*v);

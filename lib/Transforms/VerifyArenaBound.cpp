@@ -15,8 +15,8 @@ using namespace mlir;
 using namespace peakmem;
 
 LogicalResult peakmem::checkArenaBound(FunctionOpInterface fn, Value arena,
-                                       ArrayRef<ArenaSlot> views,
-                                       int64_t bound, uint64_t maxWork) {
+                                       ArrayRef<ArenaSlot> views, int64_t bound,
+                                       uint64_t maxWork) {
   auto record = fn->getAttrOfType<DictionaryAttr>(kArenaCertificateAttr);
   if (!record) {
     // No claim beyond the trivial one needs no proof.

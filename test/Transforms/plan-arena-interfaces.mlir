@@ -4,13 +4,12 @@
 // may keep it, as a call may), so once the dealloc is gone the IR would no
 // longer show how long the bytes are used. The rule is the verifier's
 // (ArenaSlots.h findHiddenUse), from interfaces and the op registry
-// (OpSemantics.h), not from op names. affine.dma_start has a memory-effect
-// interface: its source and destination are placed, live until the
-// matching affine.dma_wait (AsyncWork.h); its tag, which affine.dma_wait
-// (no interface) receives, stays out. Each plan verifies.
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena))' --split-input-file -verify-diagnostics | FileCheck %s
-// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{remarks=0},peakmem-verify-arena))' --split-input-file 2>&1 | FileCheck %s --check-prefix=VERIFY
-// VERIFY-NOT: error
+// (OpSemantics.h), not from op names. The DMA ops (memref.dma_start and
+// memref.dma_wait have no interface, nor has affine.dma_wait) are registered
+// with what they access (their transfer's source, destination and tag), so
+// their buffers are placed, each live until the wait that completes the
+// transfer (AsyncWork.h). Each plan verifies.
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena,peakmem-verify-arena))' --split-input-file -verify-diagnostics | FileCheck %s
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -44,22 +43,24 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// memref.dma_start and memref.dma_wait have no memory-effect interface:
-// the source, the destination (through a subview) and the tag stay out.
+// memref.dma_start / memref.dma_wait: registered DMA ops. The source, the
+// destination (also read through a subview after the wait) and the tag are
+// all live until the wait: three distinct slots.
 // CHECK-LABEL: func.func @memref_dma
-// CHECK-NOT: memref.view
-// CHECK: return
-// expected-remark @below {{'memref_dma' has no buffer to place}}
+// CHECK-SAME: peakmem.arena_size = 196 : i64
+// CHECK-DAG: %[[S:.*]] = memref.view %{{.*}}[%c128{{.*}}][] {peakmem.align = 4 : i64} : memref<196xi8> to memref<16xf32>
+// CHECK-DAG: %[[D:.*]] = memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<196xi8> to memref<32xf32>
+// CHECK-DAG: %[[T:.*]] = memref.view %{{.*}}[%c192{{.*}}][] {peakmem.align = 4 : i64} : memref<196xi8> to memref<1xi32>
+// CHECK: memref.dma_start %[[S]][%{{.*}}], %[[D]][%{{.*}}], %{{.*}}, %[[T]][%{{.*}}]
+// CHECK-NEXT: memref.dma_wait %[[T]]
+// expected-remark @below {{'memref_dma' arena 196 bytes for 3 buffers (0 left out)}}
 func.func @memref_dma(%x: memref<16xf32>, %y: memref<16xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
-  // expected-remark @below {{its address is passed to 'memref.dma_start', which has no memory-effect interface}}
   %src = memref.alloc() : memref<16xf32>
   linalg.copy ins(%x : memref<16xf32>) outs(%src : memref<16xf32>)
-  // expected-remark @below {{its address is passed to 'memref.dma_start', which has no memory-effect interface}}
   %dst = memref.alloc() : memref<32xf32>
   %half = memref.subview %dst[0] [16] [1] : memref<32xf32> to memref<16xf32, strided<[1]>>
-  // expected-remark @below {{its address is passed to 'memref.dma_start', which has no memory-effect interface}}
   %tag = memref.alloc() : memref<1xi32>
   memref.dma_start %src[%c0], %dst[%c0], %c16, %tag[%c0] : memref<16xf32>, memref<32xf32>, memref<1xi32>
   memref.dma_wait %tag[%c0], %c16 : memref<1xi32>
@@ -72,25 +73,23 @@ func.func @memref_dma(%x: memref<16xf32>, %y: memref<16xf32>) {
 
 // -----
 
-// affine.dma_start has a memory-effect interface: its source and
-// destination are placed, each live until the affine.dma_wait that
-// completes the transfer, so they never share bytes before it; the tag
-// (used by affine.dma_wait, without an interface) stays out.
+// affine.dma_start has a memory-effect interface, affine.dma_wait is a
+// registered DMA wait: the source's slot is not reused before the wait even
+// though the host does not touch it after the start.
 // CHECK-LABEL: func.func @affine_dma
-// CHECK-SAME: peakmem.arena_size = 128 : i64
-// CHECK: %[[TAG:.*]] = memref.alloc() : memref<1xi32>
-// CHECK-DAG: %[[S:.*]] = memref.view %{{.*}}[%{{.*}}][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<16xf32>
-// CHECK-DAG: %[[D:.*]] = memref.view %{{.*}}[%{{.*}}][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<16xf32>
-// CHECK: affine.dma_start %[[S]][%{{.*}}], %[[D]][%{{.*}}], %[[TAG]][%{{.*}}], %{{.*}}
-// CHECK: affine.dma_wait %[[TAG]]
-// expected-remark @below {{'affine_dma' arena 128 bytes for 2 buffers (1 left out)}}
+// CHECK-SAME: peakmem.arena_size = 132 : i64
+// CHECK-DAG: %[[S:.*]] = memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<132xi8> to memref<16xf32>
+// CHECK-DAG: %[[D:.*]] = memref.view %{{.*}}[%c64{{.*}}][] {peakmem.align = 4 : i64} : memref<132xi8> to memref<16xf32>
+// CHECK-DAG: %[[T:.*]] = memref.view %{{.*}}[%c128{{.*}}][] {peakmem.align = 4 : i64} : memref<132xi8> to memref<1xi32>
+// CHECK: affine.dma_start %[[S]][%{{.*}}], %[[D]][%{{.*}}], %[[T]][%{{.*}}], %{{.*}}
+// CHECK-NEXT: affine.dma_wait %[[T]]
+// expected-remark @below {{'affine_dma' arena 132 bytes for 3 buffers (0 left out)}}
 func.func @affine_dma(%x: memref<16xf32>, %y: memref<16xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %src = memref.alloc() : memref<16xf32>
   linalg.copy ins(%x : memref<16xf32>) outs(%src : memref<16xf32>)
   %dst = memref.alloc() : memref<16xf32>
-  // expected-remark @below {{its address is passed to 'affine.dma_wait', which has no memory-effect interface}}
   %tag = memref.alloc() : memref<1xi32>
   affine.dma_start %src[%c0], %dst[%c0], %tag[%c0], %c16 : memref<16xf32>, memref<16xf32>, memref<1xi32>
   affine.dma_wait %tag[%c0], %c16 : memref<1xi32>

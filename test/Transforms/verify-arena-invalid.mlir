@@ -490,3 +490,27 @@ func.func @merged_reduction(%arg0: memref<64xf32>, %arg1: memref<128xf32>, %arg2
   memref.dealloc %alloc : memref<512xi8>
   return
 }
+
+// -----
+
+// A view passed to gpu.launch_func, an op without a memory-effect interface:
+// like a call, the kernel may keep the address, so the view's lifetime
+// cannot be rebuilt from its uses (fuzz seed 8000019: accepted before).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<16xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch_func(%arg0: memref<16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 64 : i64} {
+    %c1 = arith.constant 1 : index
+    %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'gpu.launch_func' (its address is passed to 'gpu.launch_func', which has no memory-effect interface (it may keep the address, as a call may))}}
+    %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+    linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%view : memref<16xf32>)
+    memref.dealloc %alloc : memref<64xi8>
+    return
+  }
+}

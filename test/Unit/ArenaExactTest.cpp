@@ -296,8 +296,8 @@ TEST(ArenaExact, EndsWhenTheNodeBudgetIsSpentExactly) {
   std::mt19937 rng(41);
   for (int iter = 0; iter < 20; ++iter) {
     ArenaProblem p = randomArena(rng, 12 + iter, 10, 3, 8);
-    for (uint64_t nodes : {uint64_t(0), uint64_t(1), uint64_t(64),
-                           uint64_t(65), uint64_t(128), uint64_t(200)}) {
+    for (uint64_t nodes : {uint64_t(0), uint64_t(1), uint64_t(64), uint64_t(65),
+                           uint64_t(128), uint64_t(200)}) {
       ArenaExactOptions o;
       o.maxNodes = nodes;
       ArenaExactResult r = solveArenaExact(p, nullptr, o);

@@ -179,8 +179,8 @@ private:
       // optimum nor the best arena found.
       if (c.livePeak >= std::min(optimum, within.planned.plan.size))
         return true;
-      each.maxExactNodes = std::min<uint64_t>(options.planner.maxExactNodes,
-                                              nodesLeft);
+      each.maxExactNodes =
+          std::min<uint64_t>(options.planner.maxExactNodes, nodesLeft);
       plan(c, each);
       nodesLeft -= std::min<uint64_t>(nodesLeft, c.planned.exactNodes);
       if (cap.fired() || !c.planned.provenOptimal) {

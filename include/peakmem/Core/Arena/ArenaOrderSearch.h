@@ -24,8 +24,9 @@
 // limit) are searched exhaustively instead of walked: every legal order, each
 // planned by planArena (exact on components of at most its exactMaxBuffers
 // buffers, all of them within `exhaustiveMaxExactNodes` nodes); when every
-// plan is proven optimal for its order (and the budget lasts), the minimum is the optimum over every order and every placement,
-// which proves the bound unreachable when it is above it (`exhaustive`).
+// plan is proven optimal for its order (and the budget lasts), the minimum is
+// the optimum over every order and every placement, which proves the bound
+// unreachable when it is above it (`exhaustive`).
 //
 // The result is never larger than planArena on the starting order (that plan
 // is the first incumbent). Budgets are work units: `maxNeighbours` orders of
