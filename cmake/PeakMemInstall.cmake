@@ -7,7 +7,8 @@
 # gives the imported targets PeakMem::PeakMemCore (MLIR-free scheduling core),
 # PeakMem::PeakMemAnalysis (memory model from IR), PeakMem::PeakMemPasses
 # (the passes), PeakMem::peakmem-opt, PeakMem::PeakMemPlugin (pass plugin for
-# mlir-opt) and PeakMem::peakmem_runtime (counting allocator). It also installs
+# mlir-opt), PeakMem::peakmem_runtime (counting allocator) and
+# PeakMem::peakmem_caching_runtime (caching allocator). It also installs
 # the `peakmem` command (<prefix>/bin/peakmem, a launcher running Debian's
 # /usr/bin/python3 on the Python package installed privately under
 # <prefix>/share/peakmem/python). docs/Embedding.md describes the layout.
@@ -40,9 +41,10 @@ if(PEAKMEM_ENABLE_SANITIZERS)
     $<INSTALL_INTERFACE:-fsanitize=address,undefined>)
 endif()
 
-# Tools, the mlir-opt pass plugin and the counting-allocator runtime.
+# Tools, the mlir-opt pass plugin and the two allocator runtimes.
 # The plugin is left out where it is not built (sanitizer builds).
-set(PEAKMEM_INSTALLED_BINARIES peakmem-opt peakmem-arena-solve peakmem_runtime)
+set(PEAKMEM_INSTALLED_BINARIES peakmem-opt peakmem-arena-solve peakmem_runtime
+  peakmem_caching_runtime)
 get_target_property(PEAKMEM_PLUGIN_EXCLUDED PeakMemPlugin EXCLUDE_FROM_ALL)
 if(NOT PEAKMEM_PLUGIN_EXCLUDED)
   list(APPEND PEAKMEM_INSTALLED_BINARIES PeakMemPlugin)

@@ -335,40 +335,93 @@ bool isMultiplyAccumulate(Operation *op) {
   return false;
 }
 
-/// Points of `op`'s iteration domain counted for a structured op (all of
-/// them when `allStructured`, else only for multiply-accumulates), summed
-/// over nested ops and multiplied by static loop trip counts.
-static int64_t countPoints(Operation *op, bool allStructured) {
+/// One operation per element of the largest vector `op` computes on (1 for
+/// scalars), when it is scalar work: an op without regions that is not a
+/// constant or a terminator, whose operands and results are no memrefs or
+/// tensors (arith, math, index computations, a call on scalars), or a
+/// registered single-element access (memref.load/store, affine.load/store;
+/// OpSemantics). 0 for every other op without regions: views, metadata,
+/// allocations and frees, and whole-memref ops (memref.copy counts 0, as it
+/// always has).
+static int64_t scalarOps(Operation *op, const OpSemantics &facts) {
+  if (op->hasTrait<OpTrait::ConstantLike>() ||
+      op->hasTrait<OpTrait::IsTerminator>())
+    return 0;
+  auto isBuffer = [](Type t) { return isa<BaseMemRefType, TensorType>(t); };
+  if (!facts.accessesOneElement &&
+      (llvm::any_of(op->getOperandTypes(), isBuffer) ||
+       llvm::any_of(op->getResultTypes(), isBuffer)))
+    return 0;
+  int64_t elements = 1;
+  for (TypeRange types :
+       {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
+    for (Type t : types)
+      if (auto vector = dyn_cast<VectorType>(t);
+          vector && vector.hasStaticShape())
+        elements = std::max(elements, vector.getNumElements());
+  return elements;
+}
+
+/// The work of `op` (WorkCount, OpCost.h), summed over nested ops and
+/// multiplied by the static trip count of a loop.
+WorkCount countWork(Operation *op) {
+  WorkCount work;
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
-    if (!allStructured && !isMultiplyAccumulate(op))
-      return 0;
     SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
-    if (llvm::any_of(ranges, [](int64_t r) { return r < 0; }))
-      return 0; // dynamic (kDynamic is negative)
+    if (llvm::any_of(ranges, [](int64_t r) { return r < 0; })) {
+      work.counted = false; // dynamic (kDynamic is negative)
+      return work;
+    }
     int64_t points = 1;
     for (int64_t range : ranges)
       points = saturatingMul(points, range);
-    return points;
+    work.ops = points;
+    work.macs = isMultiplyAccumulate(op) ? points : 0;
+    return work;
   }
-  int64_t inner = 0;
+  OpSemantics facts = getOpSemantics(op);
+  if (op->getNumRegions() == 0) {
+    work.ops = scalarOps(op, facts);
+    // A scalar addition fed by a multiplication in its block: one MAC.
+    if (work.ops != 0 && facts.arith == OpSemantics::Arith::Add &&
+        llvm::any_of(op->getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return def && def->getBlock() == op->getBlock() &&
+                 getOpSemantics(def).arith == OpSemantics::Arith::Mul;
+        }))
+      work.macs = work.ops;
+    return work;
+  }
   for (Region &region : op->getRegions())
     for (Block &block : region)
-      for (Operation &nested : block)
-        inner = saturatingAdd(inner, countPoints(&nested, allStructured));
-  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
-    if (std::optional<llvm::APInt> trips = loop.getStaticTripCount()) {
-      // The trip count is unsigned and may be wider than 64 bits.
-      int64_t count = trips->getActiveBits() > 62
-                          ? kInt64Max
-                          : static_cast<int64_t>(trips->getZExtValue());
-      inner = saturatingMul(inner, count);
-    }
+      for (Operation &nested : block) {
+        WorkCount inner = countWork(&nested);
+        work.macs = saturatingAdd(work.macs, inner.macs);
+        work.ops = saturatingAdd(work.ops, inner.ops);
+        work.counted &= inner.counted;
+      }
+  // How often the regions run: a loop's static trip count; at most once
+  // for a registered op that runs each region at most once (scf.if...);
+  // unknown otherwise (scf.while, a dynamic loop, a kernel launch): the
+  // counts are then a lower bound and the work is not counted.
+  std::optional<llvm::APInt> trips;
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
+    trips = loop.getStaticTripCount();
+  if (trips) {
+    // The trip count is unsigned and may be wider than 64 bits.
+    int64_t count = trips->getActiveBits() > 62
+                        ? kInt64Max
+                        : static_cast<int64_t>(trips->getZExtValue());
+    work.macs = saturatingMul(work.macs, count);
+    work.ops = saturatingMul(work.ops, count);
+  } else if (!facts.regionsRunOnce) {
+    work.counted = false;
   }
-  return inner;
+  return work;
 }
 
-int64_t countMacs(Operation *op) { return countPoints(op, false); }
+int64_t countMacs(Operation *op) { return countWork(op).macs; }
 
-int64_t countOps(Operation *op) { return countPoints(op, true); }
+int64_t countOps(Operation *op) { return countWork(op).ops; }
 
 } // namespace peakmem

@@ -16,8 +16,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <utility>
 
@@ -72,9 +74,10 @@ std::optional<TransferTag> memrefDmaWaited(Operation *op) {
 
 //===-- The table ---------------------------------------------------------===//
 
-OpSemantics regions(RegionExecution r) {
+OpSemantics regions(RegionExecution r, bool once = false) {
   OpSemantics s;
   s.regions = r;
+  s.regionsRunOnce = once;
   return s;
 }
 
@@ -85,15 +88,28 @@ OpSemantics async(AsyncRole role, bool onlySynchronises) {
   return s;
 }
 
-OpSemantics inBounds() {
+OpSemantics inBounds(bool oneElement = false) {
   OpSemantics s;
   s.accessesInBounds = true;
+  s.accessesOneElement = oneElement;
+  return s;
+}
+
+OpSemantics oneElement() {
+  OpSemantics s;
+  s.accessesOneElement = true;
   return s;
 }
 
 OpSemantics metadataOnly() {
   OpSemantics s;
   s.readsOnlyMetadata = true;
+  return s;
+}
+
+OpSemantics exactView() {
+  OpSemantics s;
+  s.keepsElementLayout = true;
   return s;
 }
 
@@ -124,13 +140,13 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
   const std::pair<const char *, OpSemantics> rows[] = {
       // Regions.
       {"scf.for", regions(R::Sequential)},
-      {"scf.if", regions(R::Sequential)},
+      {"scf.if", regions(R::Sequential, /*once=*/true)},
       {"scf.while", regions(R::Sequential)},
-      {"scf.execute_region", regions(R::Sequential)},
-      {"scf.index_switch", regions(R::Sequential)},
+      {"scf.execute_region", regions(R::Sequential, /*once=*/true)},
+      {"scf.index_switch", regions(R::Sequential, /*once=*/true)},
       {"affine.for", regions(R::Sequential)},
-      {"affine.if", regions(R::Sequential)},
-      {"memref.alloca_scope", regions(R::Sequential)},
+      {"affine.if", regions(R::Sequential, /*once=*/true)},
+      {"memref.alloca_scope", regions(R::Sequential, /*once=*/true)},
       {"scf.parallel", regions(R::Concurrent)},
       {"scf.forall", regions(R::Concurrent)},
       {"affine.parallel", regions(R::Concurrent)},
@@ -140,6 +156,7 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
        [] {
          OpSemantics s = async(A::Starts, false);
          s.regions = R::Deferred;
+         s.regionsRunOnce = true;
          return s;
        }()},
       {"async.await", async(A::WaitsOnHost, true)},
@@ -154,8 +171,15 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
       {"memref.dma_wait", dmaWait(memrefDmaWaited)},
       // Accesses and costs.
       {"memref.copy", inBounds()},
-      {"memref.load", inBounds()},
-      {"memref.store", inBounds()},
+      {"memref.load", inBounds(/*oneElement=*/true)},
+      {"memref.store", inBounds(/*oneElement=*/true)},
+      {"affine.load", oneElement()},
+      {"affine.store", oneElement()},
+      {"memref.subview", exactView()},
+      {"memref.expand_shape", exactView()},
+      {"memref.collapse_shape", exactView()},
+      {"memref.transpose", exactView()},
+      {"memref.cast", exactView()},
       {"memref.dim", metadataOnly()},
       {"memref.rank", metadataOnly()},
       {"memref.extract_strided_metadata", metadataOnly()},
@@ -173,6 +197,8 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
 struct Registry {
   llvm::StringMap<OpSemantics> ops;
   llvm::DenseSet<TypeID> handleTypes;
+  llvm::StringSet<> scriptDialects{"transform", "pdl", "pdl_interp"};
+  llvm::StringSet<> nonRetainingCallees;
   Registry() {
     addRegisteredOps(ops);
     for (TypeID t :
@@ -212,6 +238,56 @@ void registerOpSemantics(llvm::StringRef opName, const OpSemantics &facts) {
 
 void registerAsyncHandleType(TypeID type) {
   registry().handleTypes.insert(type);
+}
+
+void registerScriptDialect(llvm::StringRef dialectNamespace) {
+  registry().scriptDialects.insert(dialectNamespace);
+}
+
+bool isScriptOp(Operation *op) {
+  return registry().scriptDialects.contains(
+      op->getName().getDialectNamespace());
+}
+
+void registerNonRetainingCallee(llvm::StringRef name) {
+  registry().nonRetainingCallees.insert(name);
+}
+
+bool callMayRetain(CallOpInterface call, OpOperand &operand) {
+  auto symbol = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  if (!symbol)
+    return true; // An indirect call: the callee is not known.
+  if (registry().nonRetainingCallees.contains(
+          symbol.getLeafReference().getValue()))
+    return false;
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee)
+    return true;
+  for (auto [index, arg] : llvm::enumerate(call.getArgOperandsMutable()))
+    if (&arg == &operand)
+      return index >= callee.getNumArguments() ||
+             !callee.getArgAttr(index, "llvm.nocapture");
+  return true; // Not an argument (a callee operand, say).
+}
+
+std::string retainerName(Operation *op) {
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    if (auto symbol =
+            dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()))
+      return symbol.getLeafReference().str();
+  return op->getName().getStringRef().str();
+}
+
+std::string describeRetainAssumption(ArrayRef<std::string> retainers) {
+  if (retainers.empty())
+    return {};
+  std::string names;
+  for (const std::string &name : retainers)
+    names += (names.empty() ? "'" : ", '") + name + "'";
+  bool one = retainers.size() == 1;
+  return "assuming " + names + " may keep the pointers " +
+         (one ? "it is" : "they are") + " passed (llvm.nocapture on " +
+         (one ? "its" : "their") + " arguments lifts this)";
 }
 
 bool isAsyncHandleType(Type t) {

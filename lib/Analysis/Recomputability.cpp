@@ -5,6 +5,7 @@
 #include "peakmem/Analysis/Recomputability.h"
 
 #include "AliasAnalysis.h"
+#include "peakmem/Analysis/OpCost.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -64,6 +65,10 @@ static bool isRecomputable(const BlockModel &bm, BufferId b,
     Operation *op = bm.ops[w];
     if (fx.unknown || fx.allocatesOrFrees || op->getNumResults() != 0 ||
         fx.writes.size() != 1 || fx.writes.front() != alloc)
+      return false;
+    // A clone is charged its work (MACs, operations): work that cannot be
+    // counted (scf.while, dynamic trip counts or ranges) cannot be charged.
+    if (!countWork(op).counted)
       return false;
     // Every alias of the buffer it uses is a pure view chain from the
     // buffer, so a clone can recreate it.

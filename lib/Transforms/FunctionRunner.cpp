@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/FunctionRunner.h"
+#include "peakmem/Analysis/OpSemantics.h"
 
 #include "mlir/IR/Threading.h"
 
@@ -13,10 +14,16 @@ using namespace mlir;
 namespace peakmem {
 
 SmallVector<FunctionOpInterface> collectFunctions(Operation *root) {
+  // Scripts for other tools (transform.named_sequence ...) are not code the
+  // program runs: skipped silently (OpSemantics.h, isScriptOp).
+  if (isScriptOp(root))
+    return {};
   if (auto fn = dyn_cast<FunctionOpInterface>(root))
     return {fn};
   SmallVector<FunctionOpInterface> functions;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isScriptOp(op))
+      return WalkResult::skip();
     auto fn = dyn_cast<FunctionOpInterface>(op);
     if (!fn)
       return WalkResult::advance();

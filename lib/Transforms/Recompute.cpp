@@ -181,12 +181,21 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
                             Twine(plan.peak) + " bytes");
       peak = after.getPeak();
     }
-    // "Unchanged" by recomputation (the reason says what reordering did).
+    // Nothing recomputed; the remark says what reordering changed (only
+    // where allocations and frees stand when the ops keep their order).
     setRecomputeRecord(fn, recordOf(plan, before, peak));
-    if (emitRemarks)
-      emitRemark(fn.getLoc())
-          << "peakmem-recompute: '" << fn.getName() << "' unchanged at " << peak
-          << " bytes: " << plan.reason;
+    if (emitRemarks) {
+      InFlightDiagnostic d = emitRemark(fn.getLoc())
+                             << "peakmem-recompute: '" << fn.getName() << "' ";
+      if (reordered)
+        d << "peak " << before << " -> " << peak << " bytes by "
+          << (plan.order == identityOrder(c.problem)
+                  ? "moving allocations and frees next to their uses"
+                  : "reordering ops")
+          << ", nothing recomputed: " << plan.reason;
+      else
+        d << "unchanged at " << peak << " bytes: " << plan.reason;
+    }
     return reordered ? FunctionStatus::Changed : FunctionStatus::Unchanged;
   }
 

@@ -80,8 +80,8 @@
 // REORDER-NEXT: memref.alloc() : memref<256xf32>
 // REORDER: func.func @inner_fork_join({{.*}}peakmem.peak = 1032 : i64, peakmem.reorder = {peak_after = 1032 : i64, peak_before = 2052 : i64, search = "proven"}}
 
-// RECOMPUTE: remark: peakmem-recompute: 'gpu_fork_join' unchanged at 1032 bytes
-// RECOMPUTE: remark: peakmem-recompute: 'inner_fork_join' unchanged at 1032 bytes
+// RECOMPUTE: remark: peakmem-recompute: 'gpu_fork_join' peak 2052 -> 1032 bytes by reordering ops, nothing recomputed
+// RECOMPUTE: remark: peakmem-recompute: 'inner_fork_join' peak 2052 -> 1032 bytes by reordering ops, nothing recomputed
 // RECOMPUTE: remark: peakmem-recompute: recomputed for 1 late user
 // RECOMPUTE: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops
 // RECOMPUTE: func.func @recompute_fill({{.*}}peakmem.peak = 12288 : i64, peakmem.recompute = {cloned_ops = 1 : i64, 

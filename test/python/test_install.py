@@ -86,6 +86,8 @@ def test_installed_layout(prefix):
         assert (prefix / rel).is_file(), rel
     assert os.access(prefix / "bin" / "peakmem", os.X_OK)
     assert list(prefix.glob("lib*/**/libpeakmem_runtime.so"))
+    # `peakmem exec --allocator caching` links the second runtime.
+    assert list(prefix.glob("lib*/**/libpeakmem_caching_runtime.so"))
 
 
 @needs_install

@@ -236,3 +236,23 @@ def test_plot_legend_is_wrapped_and_names_the_bound():
     assert any("\n" in label for label in labels)  # the upstream entry is long
     assert labels[-1].replace("\n  ", " ") == (
         "lower bound over every order 8.000 B (8 B), = the peak of upstream and peakmem (optimal)")
+
+
+@needs_build
+def test_optimize_command_shows_each_step_and_its_time(capsys):
+    # The command itself (not only peakmem.progress): every step on stderr
+    # with its wall time (plain lines: pytest's stderr is no terminal), and
+    # the report's `steps:` table with the same steps on stdout.
+    from peakmem import __main__ as cli
+    assert cli.main(["optimize", str(CHAIN), "--no-exec"]) == 0
+    out, err = capsys.readouterr()
+    done = [line for line in err.splitlines() if line.startswith("[peakmem] ")
+            and not line.endswith(" ...")]
+    names = [line[len("[peakmem] "):].rsplit(": ", 1)[0] for line in done]
+    assert names[:3] == ["modeling the program as imported (peakmem-report)",
+                         "upstream baseline (optimize-allocation-liveness)",
+                         "peakmem-optimize (reorder, recompute, certify)"]
+    assert all(line.rsplit(": ", 1)[1].endswith(" s") for line in done)
+    assert "\r" not in err
+    table = out.split("steps:", 1)[1].splitlines()[1:]
+    assert [row.split(" s  ", 1)[1] for row in table if " s  " in row] == names

@@ -68,22 +68,41 @@ std::string dataLayoutSpecReason(mlir::Operation *op);
 std::optional<int64_t> allocationBytes(mlir::Value allocation,
                                        std::string *whyNot = nullptr);
 
-/// Multiply-accumulates of `op`, as MAC figures of networks are counted:
-/// for a linalg structured op that multiplies and accumulates (a reduction
-/// loop whose payload yields an add fed by a multiplication: matmuls,
-/// convolutions, quantized ones with their casts and zero points, a generic
-/// written that way), the number of points of its iteration domain; 0 for
-/// every other structured op (elementwise ops, fills, copies, pooling,
-/// reductions that only add or compare); for other ops, the sum over nested
-/// ops, times the static trip count of a loop. 0 where a range is dynamic.
-/// Saturates at INT64_MAX instead of overflowing: the Problem's total check
-/// (Problem::checkTotals) then refuses the block.
+/// The work of an op, what the recompute budgets are charged:
+///  * macs: multiply-accumulates, as MAC figures of networks are counted.
+///    A linalg structured op that multiplies and accumulates (a reduction
+///    loop whose payload yields an add fed by a multiplication: matmuls,
+///    convolutions, quantized ones with their casts and zero points, a
+///    generic written that way) counts the points of its iteration domain;
+///    every other structured op 0 (elementwise ops, fills, copies, pooling,
+///    reductions that only add or compare). A scalar addition fed by a
+///    multiplication in its block counts one.
+///  * ops: element operations. Every linalg structured op counts the points
+///    of its iteration domain (one operation per point of an elementwise op,
+///    a fill or a copy; one multiply-accumulate per point of a contraction);
+///    every scalar op (arith, math, index computations, memref.load/store,
+///    affine.load/store: not constants, terminators, views, metadata,
+///    allocations, frees or whole-memref ops such as memref.copy) counts one
+///    per element of the largest vector it computes on. So ops >= macs.
+///  * An op with regions counts its nested ops, times the static trip count
+///    of a loop (LoopLikeOpInterface), once for ops that run each region at
+///    most once (OpSemantics::regionsRunOnce: scf.if, scf.execute_region,
+///    ...). `counted` is false when some count is not known statically (a
+///    structured op with dynamic ranges, scf.while, a loop with dynamic
+///    bounds, a region op of unknown execution): the counts are then a lower
+///    bound, and such work is never cloned (it cannot be charged).
+/// Counts saturate at INT64_MAX instead of overflowing: the Problem's total
+/// check (Problem::checkTotals) then refuses the block.
+struct WorkCount {
+  int64_t macs = 0, ops = 0;
+  bool counted = true;
+};
+WorkCount countWork(mlir::Operation *op);
+
+/// countWork(op).macs.
 int64_t countMacs(mlir::Operation *op);
 
-/// Element operations of `op`: like countMacs, but every linalg structured
-/// op counts the points of its iteration domain (one operation per point of
-/// an elementwise op, a fill or a copy; one multiply-accumulate per point of
-/// a contraction), so countOps(op) >= countMacs(op).
+/// countWork(op).ops.
 int64_t countOps(mlir::Operation *op);
 
 /// True iff `op` is a linalg structured op that multiplies and accumulates

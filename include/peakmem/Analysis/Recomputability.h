@@ -29,8 +29,9 @@ struct Recomputability {
   std::vector<std::vector<StmtId>> writers;
   /// For each buffer, whether its writers can be cloned to recompute it:
   /// it is freed in the block and not pinned, and each writer's only write is
-  /// to it, with no unknown effect, no allocation or free, no results, and
-  /// every operand aliasing it derived from it through pure view-like ops;
+  /// to it, with no unknown effect, no allocation or free, no results, work
+  /// that can be counted (OpCost.h, WorkCount::counted), and every operand
+  /// aliasing it derived from it through pure view-like ops;
   /// every user reaches it only through such view chains; and no other user
   /// of the buffer writes anything the writers read or has unknown effects.
   std::vector<uint8_t> recomputable;

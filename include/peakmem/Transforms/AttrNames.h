@@ -24,6 +24,12 @@ constexpr const char *kLowerBoundAttr = "peakmem.lower_bound";
 constexpr const char *kOptimalAttr = "peakmem.optimal";
 constexpr const char *kCertificateAttr = "peakmem.certificate";
 constexpr const char *kNestedAttr = "peakmem.nested";
+/// Written by peakmem-certify next to the record when the model assumes
+/// that external code may keep a pointer to a buffer of the function (the
+/// claim holds under that assumption): the callees (or ops) assumed to, an
+/// array of strings (MemoryModel::getRetainAssumptions). A verifier rejects
+/// a value other than its own model's.
+constexpr const char *kRetainAssumedAttr = "peakmem.retain_assumed";
 
 /// Set by peakmem-report (multiply-accumulates of the body) and by
 /// peakmem-reorder-tensors (the tensor model's peak).

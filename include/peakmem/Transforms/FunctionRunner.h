@@ -48,7 +48,9 @@ using FunctionStep = llvm::function_ref<FunctionStatus(
 /// when it is function-like; otherwise every function-like op nested in it,
 /// in pre-order, at any depth (inside nested modules, `gpu.module`...), but
 /// not inside a function's body: a function's step owns all of its body.
-/// Declarations are included (steps skip them).
+/// Declarations are included (steps skip them); scripts for other tools
+/// (transform.named_sequence and any op of a script dialect, OpSemantics.h)
+/// are not.
 llvm::SmallVector<mlir::FunctionOpInterface>
 collectFunctions(mlir::Operation *root);
 

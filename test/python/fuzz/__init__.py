@@ -59,7 +59,7 @@ from .config import (  # noqa: E402
     REFUSED_BASE, SHAPE_KINDS, SHAPES_BASE, TINY_BASE, TRAIN_BASE)
 from .differential import (  # noqa: E402
     ExecOutcome, Outcome, check_executions, check_programs,
-    check_reorder_output, describe_failure)
+    check_reorder_output, describe_failure, search_stopped)
 from .features import features  # noqa: E402
 from .gen_shapes import ODD_ELEMS  # noqa: E402
 from .model import Block, Buf, Program, Stmt, Val, elem_alloc_bytes  # noqa
@@ -95,7 +95,7 @@ __all__ = [
     "generate",
     "generate_huge", "generate_refused", "judge", "main", "move_one",
     "optimum", "optimum_by_permutations", "parse_arena_plan", "parse_attr",
-    "parse_function", "pinned_allocs_frees", "pinned_program",
+    "parse_function", "pinned_allocs_frees", "pinned_program", "search_stopped",
     "program_peak", "render", "render_attr", "run_chunks", "schedule_units",
     "set_arena_size", "set_func_attr", "set_offset", "simulate",
     "split_functions", "spread_plan", "summarize_passes"]

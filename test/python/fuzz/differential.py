@@ -8,6 +8,7 @@ import dataclasses
 import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .attrs import extract_records, get_field
 from .config import BRUTE_MAX, DEFAULT_MAX_WORK
 from .model import Program
 from .oracle import check_order, optimum, program_peak, schedule_units
@@ -29,9 +30,10 @@ class Outcome:
     remark: str = ""
     optimum: Optional[int] = None  # brute force (units <= brute_max)
     budget_limited: bool = False   # not optimal, remark says so
-    # The remark says "best found within budget": another pass that
-    # reschedules the same block with its own budget (recompute's baseline,
-    # optimize) may stop at another order, higher or lower.
+    # peakmem.reorder's search is "stopped" (a work limit, the state cap or
+    # the opt-in time cap): another pass that reschedules the same block with
+    # its own budget (recompute's baseline, optimize) may stop at another
+    # order, higher or lower.
     within_budget: bool = False
     output_text: str = ""
     output_orders: Dict[object, List[int]] = dataclasses.field(
@@ -99,6 +101,14 @@ def check_programs(seeds: Sequence[int], max_work: int = DEFAULT_MAX_WORK,
     return outcomes
 
 
+def search_stopped(text: str) -> bool:
+    """Whether the function's peakmem.reorder record says its search
+    stopped on a limit (read from the record, not from the remark's words,
+    which differ by limit)."""
+    rec = get_field(extract_records(text).func, "peakmem.reorder")
+    return bool(rec) and get_field(rec[1], "search") == ("str", "stopped")
+
+
 def _init_outcome(p: Program, oc: Outcome):
     oc.input_peak = program_peak(p)
     oc.units = p.units
@@ -117,12 +127,12 @@ def check_reorder_output(p: Program, oc: Outcome, text: Optional[str],
         oc.problems.append("function missing from the output")
         return
     oc.output_text = text
+    oc.within_budget = search_stopped(text)
     parsed = parse_function(text)
     if rem is None:
         oc.problems.append("no peakmem-reorder remark")
     else:
         oc.model_before, oc.model_after, oc.remark = rem
-        oc.within_budget = "best found within budget" in oc.remark
         if oc.model_before != oc.input_peak:
             oc.problems.append(
                 f"model mismatch on the input: peakmem says "

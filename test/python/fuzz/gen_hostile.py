@@ -38,8 +38,8 @@ class HostileSteps:
     def act_gpu_async(self, out, bufs):
         """An asynchronous GPU op reading %A and writing %E (gpu.launch
         async with a linalg op in its body, or gpu.memcpy async: both
-        declare their effects), then the gpu.wait of its token (no
-        interface: a barrier)."""
+        declare their effects), then the gpu.wait of its token (registered
+        as only synchronising)."""
         rng = self.rng
         a, e = self.hostile_pair(out, bufs)
         t = a.type
@@ -74,10 +74,12 @@ class HostileSteps:
 
     def gpu_wait(self, tok: str, start: Stmt, a: Val, e: Val):
         """gpu.wait [tok] 0-2 steps later: it reads and writes what the
-        asynchronous op `start` does."""
+        asynchronous op `start` does. It has no memory-effect interface
+        but the model registers it as only synchronising (no access of its
+        own, lib/Analysis/OpSemantics.cpp): not a barrier."""
         wait = Stmt(self.new_sid(), "gpu.wait", [f"gpu.wait [{tok}]"],
                     uses={tok}, reads=set(start.reads),
-                    writes=set(start.writes), barrier=True)
+                    writes=set(start.writes))
         for base in wait.reads | wait.writes:
             add_span(wait, base, None)
         self.sync_later(wait, a, e)
