@@ -39,6 +39,12 @@ GATED = [k for k in KINDS if k not in fuzz.config.HOSTILE_ON]
 # Per gated class: seeds that fail today, the symptoms their failures show
 # (a substring of a problem), and whose fix the class waits for.
 KNOWN_FAILING = {
+    "gpu-kernel": ([8000054, 8000084, 8000094],
+                   ("reorder: not optimal",),
+                   "fuzz/sound (the model now assumes gpu.launch_func may "
+                   "keep the pointers it is passed, the oracle does not: it "
+                   "finds orders the model forbids); the arena parts (#22 "
+                   "item 4, buffers gpu.launch_func receives) are fixed"),
 }
 
 
