@@ -349,10 +349,14 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Static memory planning (docs/Arena.md): in each function body, every
     statically shaped heap `memref.alloc` whose buffer is freed in its block
     becomes a `memref.view` into one arena at a static byte offset, and its
-    `memref.dealloc` is erased. Lifetimes are the memory model's for the
-    current order (alloc through dealloc, nested blocks modeled as their
-    statement); offsets come from the core planner (`planArena`), which starts
-    from the best published baseline and stops at the live-bytes bound.
+    `memref.dealloc` is erased. A slot is free from its buffer's last use:
+    the deallocs of the placed buffers first move right after their last use
+    (through any alias), then lifetimes are the memory model's for the
+    current order (nested blocks modeled as their statement), so a program
+    with every free at the end gets the arena it would get after upstream
+    `--optimize-allocation-liveness`. Offsets come from the core planner
+    (`planArena`), which starts from the best published baseline and stops
+    at the bound.
 
     Buffers allocated in nested blocks (bodies of scf.for, scf.if,
     scf.while, scf.execute_region, scf.index_switch, affine.for, affine.if,
@@ -396,8 +400,12 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     A`, `peakmem.arena_lower_bound` (a bound on the arena over every legal
     order of the entry block and every placement, in arena units, for this
     lifetime model: Bounds.h on the rounded problem, nested buffers held for
-    their statement), `peakmem.arena_optimal` (size == bound); every view
-    carries `peakmem.align`. A remark per function gives the arena, the
+    their statement), `peakmem.arena_certificate` (its certificate, in the
+    record format of `peakmem.certificate`, on the problem
+    `peakmem-verify-arena` rebuilds from the views; constants and other
+    weightless sources are not part of it, so `cse` after planning keeps it
+    valid), `peakmem.arena_optimal` (size == bound); every view carries
+    `peakmem.align`. A remark per function gives the arena, the
     bound, optimal or the gap, the live bound of this order, the planner's
     stop reason and the best baseline. `peakmem-verify-arena` checks it all.
 
@@ -437,6 +445,41 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Option<"maxLiveIncrease", "max-live-increase", "int64_t",
            /*default=*/"0",
            "Live-peak bytes the order search may add for a smaller arena">,
+    Option<"materialize", "materialize", "bool", /*default=*/"true",
+           "Turn the plan into views of the arena; false: only record it "
+           "(peakmem.arena_offset on each placed alloc) for "
+           "peakmem-materialize-arena">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def MaterializeArenaPass : Pass<"peakmem-materialize-arena"> {
+  let summary = "Turn a recorded arena plan into views of one arena";
+  let description = [{
+    The second step of arena planning (docs/Arena.md), the first being
+    `peakmem-plan-arena{materialize=false}`; `peakmem-plan-arena` runs both.
+    A recorded plan is data in the IR, which a test or another tool can
+    write by hand: `peakmem.arena_offset = N : i64` on each placed
+    `memref.alloc` (optionally `peakmem.align`), `peakmem.arena_size` and
+    `peakmem.arena_alignment` on the function; the bound attributes and
+    certificate, if present, are kept for `peakmem-verify-arena`.
+
+    The plan is checked first by the rules of `peakmem-verify-arena`
+    (alignment, inside the arena, every alias inside its slot, lifetimes
+    visible, no two slots live at the same time on a byte): a wrong or
+    malformed plan is an error and the function stays as it was. Then the
+    arena is created (`arena=alloc`: an entry-block `memref.alloc` freed
+    before the terminator; `arena=argument`: a trailing argument marked
+    `peakmem.arena`, only for functions nothing references, as for
+    `peakmem-plan-arena`), every placed alloc becomes a `memref.view` of it
+    at its offset, and its deallocs are erased. Other ops are untouched.
+  }];
+  let options = [
+    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
+           "alloc | argument: where the arena comes from">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per materialized function">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];
@@ -466,13 +509,22 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     offset and type is live in segments, a new one starting where a use
     overwrites it whole without reading it (a linalg op whose payload does
     not read that init, a memref.copy into it) after a step without use.
-    The bound: the function is cloned with every view turned back into an
-    allocation freed after its last use, the memory model is rebuilt on the
-    clone, and the bound over every order is recomputed (Bounds.h, then
-    checked through a certificate); `peakmem.arena_lower_bound` must not
-    exceed it, must not exceed the arena, and `peakmem.arena_optimal` must
-    equal (size == bound).
-  }];
+    The bound is never solved again: the function is cloned with every
+    segment of every view turned back into an allocation freed after its
+    last use, the memory model is rebuilt on the clone (weightless sources
+    such as the offsets' constants dropped), and the recorded
+    `peakmem.arena_certificate` is checked on that problem by
+    `checkCertificate`, the checker of `peakmem-verify-certificate` (no
+    solver, no clock), within `max-work` work units per function (the
+    planner keeps only certificates that fit the default). `peakmem.arena_lower_bound` must be the bound the
+    certificate proves (a bound of 0 needs none), must not exceed the arena,
+    and `peakmem.arena_optimal` must equal (size == bound).
+  }];  let options = [
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"1000000000",
+           "Work units the check of the bound's certificate may take per "
+           "function; a certificate that does not fit is an error (not "
+           "checked)">,
+  ];
 }
 
 def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
