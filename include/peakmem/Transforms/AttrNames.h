@@ -62,6 +62,13 @@ constexpr const char *kArenaSizeAttr = "peakmem.arena_size";
 constexpr const char *kArenaAlignmentAttr = "peakmem.arena_alignment";
 constexpr const char *kArenaLowerBoundAttr = "peakmem.arena_lower_bound";
 constexpr const char *kArenaOptimalAttr = "peakmem.arena_optimal";
+/// A recorded plan, before materialization: the byte offset of a placed
+/// memref.alloc in the arena (peakmem-plan-arena{materialize=false} writes
+/// it, peakmem-materialize-arena turns the alloc into a view there).
+constexpr const char *kArenaOffsetAttr = "peakmem.arena_offset";
+/// The certificate of the arena's bound (a CertificateAttr.h record) on the
+/// problem lib/Transforms/ArenaBoundProblem.h rebuilds from the IR.
+constexpr const char *kArenaCertificateAttr = "peakmem.arena_certificate";
 /// Informational: each baseline planner's arena and the planner's stop.
 constexpr const char *kArenaStatsAttr = "peakmem.arena_stats";
 
