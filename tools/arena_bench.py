@@ -11,15 +11,21 @@ build of your own; this repository neither ships nor builds it) it also
 times `BINARY --capacity=C --input=CSV --output=OUT` on the same machine, in
 the same run, one instance after the other.
 
+With --perfect N it also solves N perfect packings (a rectangle of time x
+bytes cut into 200-450 pieces, generated here from fixed seeds: every instant
+holds the rectangle's height, so that is the optimum) and reports how many
+reach it, and whether any claims `optimal` above it.
+
 usage: python3 tools/arena_bench.py [DIR ...] [--solver PATH]
        [--minimalloc BINARY] [--capacity N] [--out docs/arena-benchmark.md]
-       [--extra ARG ...]
+       [--perfect N] [--extra ARG ...]
 """
 
 import argparse
 import csv
 import glob
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -130,6 +136,79 @@ def capacity_of(path, default):
     return default
 
 
+def perfect_packing(path, seed, pieces, steps=400, height=1 << 20,
+                    unit=1024):
+    """Writes a rectangle of `steps` x `height` bytes cut into `pieces`
+    buffers (each cut splits a piece in time or in bytes, at multiples of
+    `unit`) to `path`; returns the optimum, `height`."""
+    rng = random.Random(seed)
+    rects = [(0, steps, 0, height)]
+    while len(rects) < pieces:
+        i = rng.randrange(len(rects))
+        t0, t1, b0, b1 = rects[i]
+        if rng.random() < 0.5:
+            if t1 - t0 >= 2:
+                c = rng.randrange(t0 + 1, t1)
+                rects[i] = (t0, c, b0, b1)
+                rects.append((c, t1, b0, b1))
+        elif (b1 - b0) // unit >= 2:
+            c = b0 + unit * rng.randrange(1, (b1 - b0) // unit)
+            rects[i] = (t0, t1, b0, c)
+            rects.append((t0, t1, c, b1))
+    with open(path, "w") as f:
+        f.write("id,lower,upper,size\n")
+        for k, (t0, t1, b0, b1) in enumerate(rects):
+            f.write("%d,%d,%d,%d\n" % (k, t0, t1, b1 - b0))
+    return height
+
+
+def run_perfect(count, solver, extra):
+    """Solves `count` perfect packings; returns rows (name, buffers,
+    optimum, result)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(count):
+            pieces = 200 + (250 * k) // max(1, count - 1)
+            path = os.path.join(tmp, "perfect%02d.csv" % k)
+            optimum = perfect_packing(path, 1000 + k, pieces)
+            r = run_solver(solver, path, extra, None)
+            rows.append(("perfect%02d" % k, pieces, optimum, r))
+            print("perfect%02d %4d buffers  optimum %d  height %s  %s  %.2f s"
+                  % (k, pieces, optimum, r.get("height"), r.get("status"),
+                     r.get("seconds", 0)))
+    return rows
+
+
+def perfect_lines(rows):
+    lines = [
+        "",
+        "## Perfect packings (known optimum)",
+        "",
+        "Each instance is a rectangle of 400 steps x 1,048,576 bytes cut "
+        "into 200-450 pieces (`--perfect`, fixed seeds): every instant holds "
+        "exactly the rectangle's height, which is therefore the optimum.",
+        "",
+        "| instance | buffers | optimum | peakmem height | status | s | "
+        "checked |",
+        "| --- | ---: | ---: | ---: | --- | ---: | --- |",
+    ]
+    hit = false_claims = 0
+    for name, n, optimum, r in rows:
+        if r.get("height") is None:
+            lines.append("| %s | %d | %s | | error: %s | | |" %
+                         (name, n, fmt(optimum), r.get("error")))
+            continue
+        ok = r["error"] is None and r["checked_height"] == r["height"]
+        hit += ok and r["height"] == optimum
+        false_claims += r["status"] == "optimal" and r["height"] > optimum
+        lines.append("| %s | %d | %s | %s | %s | %.2f | %s |" % (
+            name, n, fmt(optimum), fmt(r["height"]), r["status"],
+            r["seconds"], "yes" if ok else "NO: %s" % r["error"]))
+    lines += ["", "At the optimum: %d of %d; `optimal` claimed above the "
+              "optimum: %d." % (hit, len(rows), false_claims)]
+    return lines
+
+
 def fmt(n):
     return "{:,}".format(n)
 
@@ -161,7 +240,12 @@ PROOF_NOTE = [
 ]
 
 
-def write_doc(path, results, args):
+def load():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def write_doc(path, results, args, perfect, loads):
     lines = [
         "# Arena placement benchmark",
         "",
@@ -188,7 +272,10 @@ def write_doc(path, results, args):
         "`optimal` above the live bound) is replayed by the independent "
         "checker of ArenaRefutation.h (`--check-proof`). Times are whole-"
         "process wall seconds on this machine, one run each, "
-        "solver options: `%s`." % (" ".join(args.extra) or "defaults"),
+        "solver options: `%s`. The machine is shared: its load average "
+        "(1, 5, 15 min) was %s at the start of the run and %s at its end, "
+        "on 2 cores, so both solvers' times are inflated alike." % (
+            " ".join(args.extra) or "defaults", loads[0], loads[1]),
         "",
         "| instance | buffers | live bound | peakmem height | proven bound "
         "| status | peakmem s | checked | MiniMalloc height | MiniMalloc s |",
@@ -223,6 +310,8 @@ def write_doc(path, results, args):
                      "total %.2f s." % (os.path.basename(args.minimalloc),
                                         statistics.median(mm_times),
                                         sum(mm_times)))
+    if perfect:
+        lines += perfect_lines(perfect)
     lines += PROOF_NOTE
     lines.append("")
     with open(path, "w") as f:
@@ -240,6 +329,8 @@ def main():
                     help="decide this capacity instead of minimising")
     ap.add_argument("--out", default=os.path.join(ROOT, "docs",
                                                   "arena-benchmark.md"))
+    ap.add_argument("--perfect", type=int, default=0,
+                    help="also solve N perfect packings of known optimum")
     ap.add_argument("--extra", nargs="*", default=[],
                     help="more solver options, e.g. --max-nodes=N")
     args = ap.parse_args()
@@ -249,6 +340,7 @@ def main():
     if not files:
         sys.exit("arena_bench: no CSV instance in %s" % ", ".join(args.dirs))
     results, failed = [], 0
+    loads = [load()]
     for path in files:
         name = os.path.basename(path)
         n = len(read_rows(path))
@@ -263,7 +355,10 @@ def main():
             name, n, r.get("height"), r.get("lower_bound"), r.get("status"),
             r.get("seconds", 0), "  INVALID: %s" % r["error"] if bad else ""))
         results.append((name, n, r, mm))
-    write_doc(args.out, results, args)
+    perfect = run_perfect(args.perfect, args.solver, args.extra)
+    failed += sum(r.get("error") is not None for _, _, _, r in perfect)
+    loads.append(load())
+    write_doc(args.out, results, args, perfect, loads)
     print("wrote %s" % args.out)
     sys.exit(1 if failed else 0)
 

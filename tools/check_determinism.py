@@ -13,6 +13,7 @@ exits 1 if any model's bytes differ between conditions.
 
     python3 tools/check_determinism.py                  # the non-arena pipelines
     python3 tools/check_determinism.py --arena          # optimize{arena=alloc}, plan-arena
+    python3 tools/check_determinism.py --all            # both
     python3 tools/check_determinism.py --pipeline 'builtin.module(func.func(peakmem-reorder))'
 """
 
@@ -62,7 +63,7 @@ def check(opt, models, name, nested, flag, conditions, load) -> bool:
     print(f"\n## {name}: `{nested}`\n")
     print("| model | " + " | ".join(conditions) + " | result | seconds |")
     print("|---|" + "---|" * len(conditions) + "---|---:|")
-    same_all = True
+    same_count, total = 0, {c: 0.0 for c in conditions}
     for model in models:
         digests, seconds = {}, 0.0
         for cond in conditions:
@@ -77,13 +78,17 @@ def check(opt, models, name, nested, flag, conditions, load) -> bool:
             finally:
                 stop(procs)
             seconds += took
+            total[cond] += took
             digests[cond] = hashlib.sha256(out).hexdigest()[:12]
         same = len(set(digests.values())) == 1
-        same_all &= same
+        same_count += same
         print(f"| {model.relative_to(ROOT) if model.is_relative_to(ROOT) else model} | "
               + " | ".join(digests[c] for c in conditions)
               + f" | {'same' if same else 'DIFFERS'} | {seconds:.1f} |", flush=True)
-    return same_all
+    print(f"\n{name}: {same_count} of {len(models)} models give the same bytes under "
+          "every condition; seconds " + ", ".join(f"{c} {t:.1f}" for c, t in total.items()),
+          flush=True)
+    return same_count == len(models)
 
 
 def main() -> int:
@@ -94,6 +99,8 @@ def main() -> int:
                     help="a pipeline to check instead of the defaults (repeatable)")
     ap.add_argument("--arena", action="store_true",
                     help="check peakmem-optimize{arena=alloc} and peakmem-plan-arena instead")
+    ap.add_argument("--all", action="store_true",
+                    help="check the non-arena and the arena pipelines")
     ap.add_argument("--load", type=int, default=3, help="busy processes of the load condition")
     ap.add_argument("--forms", action="store_true", help="also compare the flag form")
     args = ap.parse_args()
@@ -104,7 +111,8 @@ def main() -> int:
     models = ([pathlib.Path(m).resolve() for m in args.models] if args.models
               else sorted((ROOT / "corpus").rglob("*.mlir")))
     pipelines = ([(f"pipeline {i + 1}", p, None) for i, p in enumerate(args.pipeline)]
-                 if args.pipeline else ARENA_PIPELINES if args.arena else PIPELINES)
+                 if args.pipeline else PIPELINES + ARENA_PIPELINES if args.all
+                 else ARENA_PIPELINES if args.arena else PIPELINES)
     ok = True
     for name, nested, flag in pipelines:
         conditions = ["idle", "load", "single"] + (["flag"] if args.forms and flag else [])

@@ -5,7 +5,6 @@
 #include "Accesses.h"
 #include "peakmem/Analysis/OpSemantics.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -18,8 +17,9 @@ namespace model {
 /// The elements of `base` that an access through `value` may touch, for an op
 /// that stays inside the memref it accesses (see rangesTrusted). Exact only
 /// through views known to keep the base's aligned pointer and element type
-/// (subview, expand/collapse_shape, transpose, cast) and to a memref type with
-/// a static strided layout; anything else is the whole base. Two accesses to
+/// (OpSemantics::keepsElementLayout: subview, expand/collapse_shape,
+/// transpose, cast) and to a memref type with a static strided layout;
+/// anything else is the whole base. Two accesses to
 /// disjoint ranges of one base (slices of a concatenation, say) do not
 /// conflict.
 Range accessRange(Value base, Value value) {
@@ -33,8 +33,7 @@ Range accessRange(Value base, Value value) {
   if (!chain)
     return Range();
   for (Operation *view : *chain)
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::TransposeOp, memref::CastOp>(view))
+    if (!getOpSemantics(view).keepsElementLayout)
       return Range();
   SmallVector<int64_t> strides;
   int64_t offset;

@@ -5,10 +5,12 @@
 #include "AliasAnalysis.h"
 #include "peakmem/Analysis/OpSemantics.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <set>
 
 using namespace mlir;
 
@@ -149,10 +151,13 @@ bool AliasAnalysis::flowsToMemRef(OpOperand &use) {
 /// metadata-only ops (memref.dim, memref.rank,
 /// memref.extract_strided_metadata), (e) a memory-effect-free op without
 /// regions whose results are all memrefs (a cast, select: basesOf merges its
-/// memref operands into the result). Everything else captures: calls, ops
-/// with unknown effects, stores of the memref as data, conversion to an
-/// integer or pointer (extract_aligned_pointer_as_index, unrealized casts),
-/// an async.yield into an !async.value.
+/// memref operands into the result), (f) an argument of a call known to keep
+/// no pointer it is passed (callMayRetain: `llvm.nocapture` on the callee's
+/// argument, or a registered callee): the call still reads and writes the
+/// buffer, as an op of unknown effects. Everything else captures: other
+/// calls, ops with unknown effects, stores of the memref as data, conversion
+/// to an integer or pointer (extract_aligned_pointer_as_index, unrealized
+/// casts), an async.yield into an !async.value.
 bool AliasAnalysis::isTrackedUse(OpOperand &use) {
   Operation *user = use.getOwner();
   Value v = use.get();
@@ -169,6 +174,9 @@ bool AliasAnalysis::isTrackedUse(OpOperand &use) {
     return true;
   if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp() == func)
     return true;
+  if (auto call = dyn_cast<CallOpInterface>(user))
+    if (!callMayRetain(call, use))
+      return true;
   if (flowsToMemRef(use))
     return true;
   if (user->getNumRegions() == 0 && user->getNumResults() != 0 &&
@@ -243,10 +251,11 @@ Bases AliasAnalysis::computeBases(Value v,
         result.external = true;
         // Opaque producer (call, cast to another type, a region op without
         // the interface...): it may return any memory it can reach. A
-        // memref loaded from memory is not the memory it is loaded from:
-        // it is an address stored there, i.e. a captured buffer (opaque,
-        // below) or external memory.
-        if (!isa<memref::LoadOp>(def))
+        // memref loaded from memory (a single-element access,
+        // OpSemantics::accessesOneElement) is not the memory it is loaded
+        // from: it is an address stored there, i.e. a captured buffer
+        // (opaque, below) or external memory.
+        if (!getOpSemantics(def).accessesOneElement)
           def->walk([&](Operation *inner) {
             for (Value operand : inner->getOperands())
               if (isa<BaseMemRefType>(operand.getType()) &&
@@ -305,6 +314,14 @@ std::optional<ModelFailure> AliasAnalysis::prepare() {
         }
   });
   return std::nullopt;
+}
+
+std::vector<std::string> AliasAnalysis::retainerNames() const {
+  std::set<std::string> names;
+  for (Value a : captured)
+    for (Operation *site : captureSites.lookup(a))
+      names.insert(retainerName(site));
+  return {names.begin(), names.end()};
 }
 
 } // namespace model

@@ -23,6 +23,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace peakmem {
 namespace model {
@@ -79,6 +81,10 @@ public:
   llvm::SmallVector<mlir::Operation *, 1> captureSitesOf(mlir::Value a) const {
     return captureSites.lookup(a);
   }
+
+  /// retainerName of every op capturing some allocation, sorted, without
+  /// duplicates.
+  std::vector<std::string> retainerNames() const;
 
 private:
   Bases computeBases(mlir::Value v,

@@ -553,6 +553,7 @@ MemoryModel::MemoryModel(Operation *funcLike) {
   blocks = std::move(built);
   for (auto &m : blocks)
     byBlock[m->block] = m.get();
+  retainers = builder.retainers();
 }
 
 int64_t MemoryModel::getPeak() const {

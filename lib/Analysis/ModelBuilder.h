@@ -68,6 +68,10 @@ public:
   BlockModel *build(mlir::Block &block,
                     std::vector<std::unique_ptr<BlockModel>> &out);
 
+  /// The ops assumed to keep a pointer to a buffer of the function
+  /// (retainerName of every capture site), sorted, without duplicates.
+  std::vector<std::string> retainers() const { return aliases.retainerNames(); }
+
   std::optional<ModelFailure> failure;
 
 private:

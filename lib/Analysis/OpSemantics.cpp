@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -106,6 +107,12 @@ OpSemantics metadataOnly() {
   return s;
 }
 
+OpSemantics exactView() {
+  OpSemantics s;
+  s.keepsElementLayout = true;
+  return s;
+}
+
 OpSemantics arith(Arith a) {
   OpSemantics s;
   s.arith = a;
@@ -168,6 +175,11 @@ void addRegisteredOps(llvm::StringMap<OpSemantics> &ops) {
       {"memref.store", inBounds(/*oneElement=*/true)},
       {"affine.load", oneElement()},
       {"affine.store", oneElement()},
+      {"memref.subview", exactView()},
+      {"memref.expand_shape", exactView()},
+      {"memref.collapse_shape", exactView()},
+      {"memref.transpose", exactView()},
+      {"memref.cast", exactView()},
       {"memref.dim", metadataOnly()},
       {"memref.rank", metadataOnly()},
       {"memref.extract_strided_metadata", metadataOnly()},
@@ -186,6 +198,7 @@ struct Registry {
   llvm::StringMap<OpSemantics> ops;
   llvm::DenseSet<TypeID> handleTypes;
   llvm::StringSet<> scriptDialects{"transform", "pdl", "pdl_interp"};
+  llvm::StringSet<> nonRetainingCallees;
   Registry() {
     addRegisteredOps(ops);
     for (TypeID t :
@@ -234,6 +247,47 @@ void registerScriptDialect(llvm::StringRef dialectNamespace) {
 bool isScriptOp(Operation *op) {
   return registry().scriptDialects.contains(
       op->getName().getDialectNamespace());
+}
+
+void registerNonRetainingCallee(llvm::StringRef name) {
+  registry().nonRetainingCallees.insert(name);
+}
+
+bool callMayRetain(CallOpInterface call, OpOperand &operand) {
+  auto symbol = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  if (!symbol)
+    return true; // An indirect call: the callee is not known.
+  if (registry().nonRetainingCallees.contains(
+          symbol.getLeafReference().getValue()))
+    return false;
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee)
+    return true;
+  for (auto [index, arg] : llvm::enumerate(call.getArgOperandsMutable()))
+    if (&arg == &operand)
+      return index >= callee.getNumArguments() ||
+             !callee.getArgAttr(index, "llvm.nocapture");
+  return true; // Not an argument (a callee operand, say).
+}
+
+std::string retainerName(Operation *op) {
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    if (auto symbol =
+            dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()))
+      return symbol.getLeafReference().str();
+  return op->getName().getStringRef().str();
+}
+
+std::string describeRetainAssumption(ArrayRef<std::string> retainers) {
+  if (retainers.empty())
+    return {};
+  std::string names;
+  for (const std::string &name : retainers)
+    names += (names.empty() ? "'" : ", '") + name + "'";
+  bool one = retainers.size() == 1;
+  return "assuming " + names + " may keep the pointers " +
+         (one ? "it is" : "they are") + " passed (llvm.nocapture on " +
+         (one ? "its" : "their") + " arguments lifts this)";
 }
 
 bool isAsyncHandleType(Type t) {

@@ -97,6 +97,9 @@ peakmem::liveSegments(Value root, Block &entry,
   // overwrites the whole value (one entry op writing it, reading nothing).
   std::map<uint32_t, SmallVector<UseGroup>> byStep;
   for (OpOperand &use : root.getUses()) {
+    // A free ends the life it follows; it is not a use of the bytes.
+    if (isa<memref::DeallocOp>(use.getOwner()))
+      continue;
     UseGroup g = groupOf(use, entry, pos, usedUntil);
     byStep[g.first].push_back(g);
   }

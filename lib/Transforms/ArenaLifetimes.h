@@ -45,7 +45,8 @@ bool overwritesWhole(mlir::OpOperand &use);
 /// The segments of `root` (a memref value of the block `entry` or of a
 /// block nested in it) in entry-block steps (`pos`: the step of each entry
 /// op). `root` must have no use through which its lifetime escapes (the
-/// callers check that first). A root in a nested block, or one whose value
+/// callers check that first); its memref.deallocs are not uses. A root in
+/// a nested block, or one whose value
 /// feeds no full overwrite after a gap, has one segment from its own step
 /// to its last use. `usedUntil` (when given) is, for each entry op, the last
 /// step its uses last: later than its own when it starts asynchronous work

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -91,6 +92,13 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
     for (NamedAttribute entry : record)
       fn->setAttr((kAttrPrefix + entry.getName().strref()).str(),
                   entry.getValue());
+    // The assumption the claims rest on (docs/Safety.md).
+    const std::vector<std::string> &assumed = model.getRetainAssumptions();
+    SmallVector<StringRef> names(assumed.begin(), assumed.end());
+    if (names.empty())
+      fn->removeAttr(kRetainAssumedAttr);
+    else
+      fn->setAttr(kRetainAssumedAttr, Builder(ctx).getStrArrayAttr(names));
     if (!emitRemarks)
       return;
     InFlightDiagnostic remark = emitRemark(fn.getLoc());
@@ -106,6 +114,8 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
           << llvm::format("%.1f", 100.0 * gap / std::max<int64_t>(1, c.peak));
       remark << ": gap " << gap << " bytes (" << percent << "%)";
     }
+    if (std::string a = describeRetainAssumption(assumed); !a.empty())
+      remark << ", " << a;
   }
 };
 

@@ -27,8 +27,9 @@ void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
 
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
   for (const char *name :
-       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kPredictedPeakAttr,
-        kSearchStopAttr, kReorderRecordAttr, kReorderTensorsRecordAttr})
+       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kRetainAssumedAttr,
+        kPredictedPeakAttr, kSearchStopAttr, kReorderRecordAttr,
+        kReorderTensorsRecordAttr})
     fn->removeAttr(name);
   fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
   if (!after || !after->isModeled()) {
@@ -145,6 +146,7 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   }
   result.modeled = true;
   result.peakBefore = model->getPeak();
+  result.retainAssumed = model->getRetainAssumptions();
   unsigned maxDepth = 0;
   // Blocks whose order can change the peak (the others' peak is their max
   // scratch), not yet prepared / not yet searched: the budget's shares.

@@ -2,16 +2,35 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The MLIR side of static arena planning (docs/Arena.md). The memory model
-// gives every block's Problem; the entry block's Problem under the current
-// order, through the core's extractArenaProblem, gives the lifetimes; buffers
-// of nested blocks are added live at their statement's step. planArena
-// chooses the offsets, then each placed memref.alloc becomes a memref.view of
-// the arena and its memref.dealloc goes away.
+// The first step of static arena planning (docs/Arena.md): which buffers
+// go into the arena (PlanArenaSelect.cpp), their frees moved to their last
+// use, the bound certified on the problem the verifier rebuilds
+// (ArenaBoundProblem.h), the order and offsets chosen by the core
+// (PlanArenaSolve.cpp), and the plan recorded as data in the IR:
+//
+//   %a = memref.alloc() : memref<64xf32>
+//   ...                                  // last use of %a
+//   %b = memref.alloc() : memref<64xf32>
+//   ...
+//   memref.dealloc %a : memref<64xf32>
+//
+// becomes
+//
+//   %a = memref.alloc() {peakmem.align = 4 : i64,
+//                        peakmem.arena_offset = 0 : i64} : memref<64xf32>
+//   ...                                  // last use of %a
+//   memref.dealloc %a : memref<64xf32>   // moved up to its last use
+//   %b = memref.alloc() {peakmem.align = 4 : i64,
+//                        peakmem.arena_offset = 0 : i64} : memref<64xf32>
+//
+// with peakmem.arena_size, _alignment, _lower_bound, _certificate, _optimal
+// and _stats on the function. The second step (MaterializeArena.h, run
+// here unless materialize=false) turns the allocs into views of the arena.
 //
 //===----------------------------------------------------------------------===//
 
 #include "JsonRecords.h"
+#include "MaterializeArena.h"
 #include "PlanArenaSolve.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
@@ -20,8 +39,10 @@
 #include "peakmem/Core/Arena/ArenaPlanner.h"
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Bounds/ExhaustiveCheck.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/AttrNames.h"
+#include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -35,11 +56,14 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <memory>
+
+#define DEBUG_TYPE "peakmem-plan-arena"
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -50,6 +74,17 @@ using namespace mlir;
 using namespace peakmem;
 
 namespace {
+
+/// A function's plan, before it is recorded.
+struct FunctionPlan {
+  std::vector<Candidate> placed;
+  ArenaSolution sol;
+  size_t steps = 0;
+  std::optional<int64_t> peakWithoutArena;
+  /// The buffers left out (leftOutToJson), at their steps in the chosen
+  /// order.
+  llvm::json::Array leftOut;
+};
 
 struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
@@ -81,6 +116,15 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
                               const CallerIndex *callers);
 
+  /// `fn` is left unchanged for `why`: the json record says so, with the
+  /// buffers left out (none known when the function is not modeled).
+  FunctionStatus leaveUnchanged(FunctionOpInterface fn, StringRef why,
+                                ArrayRef<Refusal> refused, size_t steps);
+
+  /// The placement and certified bound of `placed` (solveFunction below).
+  FailureOr<FunctionPlan> solveFunction(FunctionOpInterface fn,
+                                        ArrayRef<Candidate> placed);
+
   /// Rewrites jsonPath with every function this pass instance planned so
   /// far, sorted by symbol path (JsonRecords.h). Emits an error at `fn` and
   /// fails when the file cannot be written.
@@ -92,66 +136,27 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
 
 } // namespace
 
-/// The arena value of `fn`: a `memref.alloc` at the start of the body freed
-/// before the terminator (`mode` alloc), or a new trailing argument
-/// (argument).
-static FailureOr<Value> createArena(FunctionOpInterface fn, StringRef mode,
-                                    int64_t size, int64_t align) {
-  OpBuilder b(fn.getContext());
-  Block &body = fn.getFunctionBody().front();
-  auto arenaType = MemRefType::get({size}, b.getI8Type());
-  if (mode == "alloc") {
-    b.setInsertionPointToStart(&body);
-    auto arenaAlloc = memref::AllocOp::create(b, fn.getLoc(), arenaType,
-                                              b.getI64IntegerAttr(align));
-    arenaAlloc->setAttr(kArenaAttr, b.getUnitAttr());
-    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
-      b.setInsertionPoint(&body.back());
-    else
-      b.setInsertionPointToEnd(&body);
-    memref::DeallocOp::create(b, fn.getLoc(), arenaAlloc);
-    return Value(arenaAlloc);
-  }
-  unsigned index = fn.getNumArguments();
-  auto attrs = b.getDictionaryAttr(b.getNamedAttr(kArenaAttr, b.getUnitAttr()));
-  if (failed(fn.insertArgument(index, arenaType, attrs, fn.getLoc())))
-    return fn.emitError() << "peakmem-plan-arena: cannot add the arena "
-                             "argument";
-  return fn.getArgument(index);
-}
-
-/// Replaces every placed alloc by a view of `arena` at its planned offset and
-/// erases its dealloc.
-static void rewriteIntoArena(Value arena, ArrayRef<Candidate> placed,
-                             const ArenaSolution &sol) {
-  OpBuilder b(arena.getContext());
-  for (size_t i = 0; i < placed.size(); ++i) {
-    const Candidate &c = placed[i];
-    memref::AllocOp alloc = c.alloc;
-    b.setInsertionPoint(alloc);
-    Location loc = alloc.getLoc();
-    Value shift = arith::ConstantIndexOp::create(
-        b, loc, sol.planned.plan.offsets[sol.arenaId[i]]);
-    auto view = memref::ViewOp::create(b, loc, alloc.getType(), arena, shift,
-                                       ValueRange{});
-    view->setAttr(kAlignAttr, b.getI64IntegerAttr(c.align));
-    alloc.getResult().replaceAllUsesWith(view.getResult());
-    memref::DeallocOp(c.dealloc).erase();
-    alloc.erase();
-  }
-}
-
 /// "kept", "reordered" (the order search found a better order within the
 /// live bound) or "traded" (a higher live bound for a smaller arena).
 static const char *orderName(const ArenaSolution &sol) {
   return sol.traded ? "traded" : sol.reordered ? "reordered" : "kept";
 }
 
-/// The arena attributes of a planned function: size, alignment, bound,
-/// optimal, and (informational, not checked by peakmem-verify-arena) each
-/// baseline's arena on the same problem and why the planner stopped.
-static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
+/// Records the plan (the seam of peakmem-materialize-arena): on each placed
+/// alloc its offset and alignment; on the function the arena's size,
+/// alignment, bound, certificate, optimal, and (informational, not checked
+/// by peakmem-verify-arena) each baseline's arena on the same problem and
+/// why the planner stopped.
+static void recordPlan(FunctionOpInterface fn, ArrayRef<Candidate> placed,
+                       const ArenaSolution &sol) {
   Builder attrs(fn.getContext());
+  for (size_t i = 0; i < placed.size(); ++i) {
+    Operation *alloc = placed[i].alloc;
+    alloc->setAttr(
+        kArenaOffsetAttr,
+        attrs.getI64IntegerAttr(sol.planned.plan.offsets[sol.arenaId[i]]));
+    alloc->setAttr(kAlignAttr, attrs.getI64IntegerAttr(placed[i].align));
+  }
   const int64_t size = sol.planned.plan.size;
   fn->setAttr(kArenaSizeAttr, attrs.getI64IntegerAttr(size));
   fn->setAttr(kArenaAlignmentAttr, attrs.getI64IntegerAttr(sol.arenaAlign));
@@ -159,6 +164,8 @@ static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
               attrs.getI64IntegerAttr(sol.bound.lowerBound));
   fn->setAttr(kArenaOptimalAttr,
               attrs.getBoolAttr(size == sol.bound.lowerBound));
+  fn->setAttr(kArenaCertificateAttr,
+              certificateToAttr(fn.getContext(), sol.bound));
   SmallVector<NamedAttribute> baselines;
   for (size_t k = 0; k < sol.planned.baselineSizes.size(); ++k)
     baselines.push_back(attrs.getNamedAttr(
@@ -182,7 +189,8 @@ static void setArenaAttrs(FunctionOpInterface fn, const ArenaSolution &sol) {
 /// lifetime.
 static llvm::json::Value planToJson(FunctionOpInterface fn,
                                     ArrayRef<Candidate> placed,
-                                    const ArenaSolution &sol, size_t steps) {
+                                    const ArenaSolution &sol, size_t steps,
+                                    llvm::json::Array leftOut) {
   llvm::json::Array buffers;
   for (size_t i = 0; i < placed.size(); ++i) {
     const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
@@ -199,7 +207,8 @@ static llvm::json::Value planToJson(FunctionOpInterface fn,
                             {"arena_size", sol.planned.plan.size},
                             {"lower_bound", sol.bound.lowerBound},
                             {"steps", static_cast<int64_t>(steps)},
-                            {"buffers", std::move(buffers)}};
+                            {"buffers", std::move(buffers)},
+                            {"left_out", std::move(leftOut)}};
 }
 
 /// The remark of a planned function: arena, bound, optimal or gap, the live
@@ -240,51 +249,48 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
          << " " << sizes[best] << " bytes";
 }
 
-/// The modeled peak of the planned IR without modeling it again, when every
-/// placed buffer is in the entry block: the entry block's Problem in the
-/// chosen order with the placed buffers weighing nothing, plus the arena's
-/// own allocation (live across the body; none for an argument). nullopt
-/// when nested buffers were placed: their statements' scratch changes.
-static std::optional<int64_t> plannedPeak(const BlockModel &entry,
-                                          ArrayRef<Candidate> placed,
-                                          const ArenaSolution &sol,
-                                          Value arena) {
+/// The modeled peak of the planned IR without the arena and without
+/// modeling it again, when every placed buffer is in the entry block: the
+/// entry block's Problem in the chosen order with the placed buffers
+/// weighing nothing. nullopt when nested buffers were placed: their
+/// statements' scratch changes.
+static std::optional<int64_t> peakWithoutArena(const BlockModel &entry,
+                                               ArrayRef<Candidate> placed,
+                                               const ArenaSolution &sol) {
   Problem p = entry.problem;
   for (const Candidate &c : placed) {
     if (c.nested)
       return std::nullopt;
     p.buffer(c.buffer).bytes = 0;
   }
-  int64_t arenaBytes = 0;
-  if (arena.getDefiningOp<memref::AllocOp>()) {
-    std::optional<int64_t> bytes = allocationBytes(arena);
-    if (!bytes)
-      return std::nullopt;
-    arenaBytes = *bytes;
-  }
-  return simulatePeak(p, sol.order) + arenaBytes;
+  return simulatePeak(p, sol.order);
 }
 
-/// Drops the claims about the old ops and sets the peak of the planned IR:
-/// from plannedPeak (modeling a large function again costs as much as
-/// modeling it the first time), else from a model of the planned IR.
-static void updatePeak(FunctionOpInterface fn, const BlockModel &entry,
-                       ArrayRef<Candidate> placed, const ArenaSolution &sol,
-                       Value arena) {
-  std::optional<int64_t> peak = plannedPeak(entry, placed, sol, arena);
-  if (!peak) {
-    MemoryModel after(fn);
-    refreshAttrsAfterChange(fn, &after);
-    return;
-  }
-  // Views and constants add no operations: keep peakmem.macs and .ops.
-  Attribute macs = fn->getAttr(kMacsAttr), ops = fn->getAttr(kOpsAttr);
-  refreshAttrsAfterChange(fn, nullptr);
-  setPeakAttr(fn, *peak);
-  if (macs)
-    fn->setAttr(kMacsAttr, macs);
-  if (ops)
-    fn->setAttr(kOpsAttr, ops);
+/// The certified bound over every order of the arena of `placed`, on the
+/// problem peakmem-verify-arena rebuilds (ArenaBoundProblem.h) from the IR
+/// as it stands. Emits an internal error at `fn` when it cannot be built or
+/// its certificate does not check.
+static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
+                                                ArrayRef<Candidate> placed) {
+  Block &body = fn.getFunctionBody().front();
+  std::string error;
+  FailureOr<Problem> p =
+      arenaBoundProblem(fn, Value(), candidateRoots(body, placed), error);
+  if (failed(p))
+    return fn.emitError() << "peakmem-plan-arena: internal: cannot build the "
+                             "problem of the bound: "
+                          << error;
+  Order order = identityOrder(*p);
+  // Work units only; a record peakmem-verify-arena's default max-work could
+  // not check is never kept.
+  CertifyOptions co;
+  co.maxCheckWork = kDefaultVerifyWork;
+  Certificate c = certifyOrder(*p, order, co);
+  if (std::string err = checkCertificate(*p, order, c); !err.empty())
+    return fn.emitError() << "peakmem-plan-arena: internal: bound certificate "
+                             "rejected: "
+                          << err;
+  return c;
 }
 
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
@@ -301,17 +307,20 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
   if (!model.isModeled()) {
     emitNotModeled(fn, *model.getFailure());
-    return FunctionStatus::Unchanged;
+    return leaveUnchanged(fn, "not modeled: " + model.getFailure()->reason, {},
+                          0);
   }
   std::vector<Candidate> placed;
   std::vector<Refusal> refused;
   selectBuffers(fn, model, alignment, placed, refused);
-  if (callers && !placed.empty())
+  const size_t steps = model.getEntryBlockModel()->ops.size();
+  if (callers && materialize && !placed.empty())
     if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
-      return FunctionStatus::Unchanged;
+      return leaveUnchanged(fn, "arena=argument refused: " + why, refused,
+                            steps);
     }
   for (const Refusal &r : refused)
     emitRemark(r.op->getLoc())
@@ -320,40 +329,110 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     if (emitRemarks)
       emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                               << "' has no buffer to place";
-    return FunctionStatus::Unchanged;
+    return leaveUnchanged(fn, "no buffer to place", refused, steps);
   }
 
-  const size_t steps = model.getEntryBlockModel()->ops.size();
-  std::string refusal;
-  FailureOr<ArenaSolution> sol =
-      solvePlacement(fn, *model.getEntryBlockModel(), placed,
-                     {budgetMs, orderSearch, maxLiveIncrease}, refusal);
-  if (failed(sol))
-    return FunctionStatus::Failed;
-  if (!refusal.empty()) {
+  if (std::string why = roundedTotalRefusal(placed); !why.empty()) {
     emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
-                            << "' left unchanged: " << refusal;
-    return FunctionStatus::Unchanged;
+                            << "' left unchanged: " << why;
+    return leaveUnchanged(fn, why, refused, steps);
   }
-  // Ops move only; the candidates' allocs and deallocs stay the same ops.
-  if (sol->reordered)
-    applyOrder(*model.getEntryBlockModel(), sol->order);
-  FailureOr<Value> arenaValue =
-      createArena(fn, arena, sol->planned.plan.size, sol->arenaAlign);
-  if (failed(arenaValue))
-    return FunctionStatus::Failed;
-  rewriteIntoArena(*arenaValue, placed, *sol);
 
-  // Claims about the old ops (a certificate, the peak) no longer hold: the
-  // peak is the model's of the planned IR (one arena buffer).
-  updatePeak(fn, *model.getEntryBlockModel(), placed, *sol, *arenaValue);
-  setArenaAttrs(fn, *sol);
+  FailureOr<FunctionPlan> plan = solveFunction(fn, placed);
+  if (failed(plan))
+    return FunctionStatus::Failed;
+  recordPlan(fn, plan->placed, plan->sol);
   if (!jsonPath.empty() &&
-      failed(writeJson(fn, planToJson(fn, placed, *sol, steps))))
+      failed(writeJson(fn, planToJson(fn, plan->placed, plan->sol, plan->steps,
+                                      std::move(plan->leftOut)))))
     return FunctionStatus::Failed;
   if (emitRemarks)
-    emitPlanRemark(fn, *sol, placed.size(), refused.size());
-  return FunctionStatus::Changed;
+    emitPlanRemark(fn, plan->sol, placed.size(), refused.size());
+  if (plan->sol.timeLimitHit)
+    emitWarning(fn.getLoc())
+        << "peakmem-plan-arena: '" << fn.getName()
+        << "': budget-ms=" << budgetMs
+        << " fired: this output depends on timing and is not "
+        << "reproducible";
+  if (!materialize) {
+    // The IR changed (frees moved, maybe the order): the old claims go.
+    MemoryModel after(fn);
+    refreshAttrsAfterChange(fn, &after);
+    return FunctionStatus::Changed;
+  }
+  FunctionStatus done = materializeArena(
+      fn, {arena, plan->peakWithoutArena, "peakmem-plan-arena"});
+  return done == FunctionStatus::Failed ? done : FunctionStatus::Changed;
+}
+
+/// Solves the arena of `fn` for `placed` (its buffers as selected on the
+/// analysis's model): their frees move to their last use (their slots are
+/// free from there) and the model of that IR gives the lifetimes; the bound
+/// is certified on the problem peakmem-verify-arena rebuilds; the order
+/// search may reorder the entry block, and the certificate is then made
+/// again for the final order. Internal errors are emitted at `fn`.
+FailureOr<FunctionPlan>
+PlanArenaPass::solveFunction(FunctionOpInterface fn,
+                             ArrayRef<Candidate> placed) {
+  Block &body = fn.getFunctionBody().front();
+  placeFreesAfterLastUse(body, candidateRoots(body, placed));
+  MemoryModel lastUse(fn);
+  FunctionPlan plan;
+  std::vector<Refusal> refused;
+  if (lastUse.isModeled())
+    selectBuffers(fn, lastUse, alignment, plan.placed, refused);
+  if (plan.placed.size() != placed.size())
+    return fn.emitError() << "peakmem-plan-arena: internal: the buffers to "
+                             "place changed when their frees moved to their "
+                             "last use";
+  const BlockModel &entry = *lastUse.getEntryBlockModel();
+  plan.steps = entry.ops.size();
+  FailureOr<Certificate> bound = certifyArenaBound(fn, plan.placed);
+  if (failed(bound))
+    return failure();
+  FailureOr<ArenaSolution> sol = solvePlacement(
+      fn, entry, plan.placed, {budgetMs, orderSearch, maxLiveIncrease}, *bound);
+  if (failed(sol))
+    return failure();
+  plan.sol = std::move(*sol);
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": '" << fn.getName() << "' "
+                          << plan.placed.size() << " buffers, bound "
+                          << bound->lowerBound << " ("
+                          << boundKindName(bound->kind) << "), arena "
+                          << plan.sol.planned.plan.size << ", "
+                          << arenaStopName(plan.sol.planned.stop)
+                          << (plan.sol.reordered ? ", reordered" : "") << "\n");
+  plan.peakWithoutArena = peakWithoutArena(entry, plan.placed, plan.sol);
+  plan.leftOut = leftOutToJson(refused, plan.sol.order);
+  // Ops move only; the candidates' allocs and deallocs stay the same ops.
+  if (plan.sol.reordered) {
+    applyOrder(entry, plan.sol.order);
+    placeFreesAfterLastUse(body, candidateRoots(body, plan.placed));
+    bound = certifyArenaBound(fn, plan.placed);
+    if (failed(bound))
+      return failure();
+    plan.sol.bound = *bound;
+  }
+  return plan;
+}
+
+FunctionStatus PlanArenaPass::leaveUnchanged(FunctionOpInterface fn,
+                                             StringRef why,
+                                             ArrayRef<Refusal> refused,
+                                             size_t steps) {
+  if (jsonPath.empty())
+    return FunctionStatus::Unchanged;
+  llvm::json::Object record{{"function", fn.getName()},
+                            {"symbol", symbolPath(fn)},
+                            {"arena_size", 0},
+                            {"lower_bound", 0},
+                            {"steps", static_cast<int64_t>(steps)},
+                            {"buffers", llvm::json::Array()},
+                            {"left_out", leftOutToJson(refused, {})},
+                            {"unchanged", why.str()}};
+  if (failed(writeJson(fn, std::move(record))))
+    return FunctionStatus::Failed;
+  return FunctionStatus::Unchanged;
 }
 
 LogicalResult PlanArenaPass::writeJson(FunctionOpInterface fn,

@@ -6,7 +6,9 @@
 
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
+#include "ArenaSlots.h"
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/OptionChecks.h"
 
@@ -18,16 +20,6 @@
 using namespace mlir;
 using namespace peakmem;
 
-/// Ops whose regions run one at a time, each execution of a block finishing
-/// before the next starts (or none runs): a buffer freed in such a block is
-/// dead outside that execution, so one arena slot can serve every execution.
-static bool hasSequentialRegions(Operation *op) {
-  return llvm::is_contained({"scf.for", "scf.if", "scf.while",
-                             "scf.execute_region", "scf.index_switch",
-                             "affine.for", "affine.if", "memref.alloca_scope"},
-                            op->getName().getStringRef());
-}
-
 /// memref.view gives a memref of these elements at any byte shift; their
 /// byte size (DataLayout) is what the lowering strides by.
 static bool isViewableElement(Type t) {
@@ -38,57 +30,6 @@ static bool isViewableElement(Type t) {
   if (auto f = dyn_cast<FloatType>(t))
     return f.getWidth() % 8 == 0;
   return false;
-}
-
-/// Why the uses of `root` and of its view-like aliases do not show its whole
-/// lifetime ("" when they do): an alias reaching a terminator, the result of
-/// a non-view op (a loop's iter_args, a select, a call), an address
-/// extraction, a call operand (the callee may keep the address and a later
-/// call read through it) or a use inside an async region (which may run
-/// after its op) may be used after the last use the IR shows. The planned
-/// IR no longer has the dealloc, so such a lifetime could not be checked.
-static std::string untrackedUse(Value root) {
-  Block *home = root.getParentBlock();
-  SmallVector<Value> work{root};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (user->getBlock() != home)
-        for (Operation *p = user->getParentOp(); p; p = p->getParentOp()) {
-          if (p->getName().getDialectNamespace() == "async")
-            return ("it is used inside '" + p->getName().getStringRef() +
-                    "', whose region may run after it")
-                .str();
-          if (p->getBlock() == home)
-            break;
-        }
-      auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == v) {
-        for (Value r : user->getResults())
-          if (isa<BaseMemRefType>(r.getType()))
-            work.push_back(r);
-        continue;
-      }
-      StringRef name = user->getName().getStringRef();
-      if (user->hasTrait<OpTrait::IsTerminator>())
-        return ("an alias is passed on by '" + name + "'").str();
-      if (isa<memref::ExtractAlignedPointerAsIndexOp>(user) ||
-          user->getName().getDialectNamespace() == "llvm" ||
-          isa<UnrealizedConversionCastOp>(user))
-        return ("its address is taken by '" + name + "'").str();
-      if (isa<CallOpInterface>(user))
-        return ("its address is passed to '" + name + "', which may keep it")
-            .str();
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getValueToStore() == v)
-        return "its address is stored to memory by 'memref.store'";
-      if (llvm::any_of(user->getResultTypes(),
-                       [](Type t) { return isa<BaseMemRefType>(t); }))
-        return ("an alias flows into a result of '" + name + "'").str();
-    }
-  }
-  return {};
 }
 
 /// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
@@ -121,8 +62,10 @@ static std::string classify(const BlockModel &bm, BufferId b,
   if (!isViewableElement(type.getElementType()))
     return "memref.view cannot produce its element type (whole-byte "
            "integer, float or index only)";
-  if (std::string why = untrackedUse(v); !why.empty())
-    return why;
+  // Its uses must show its whole lifetime: the planned IR no longer has
+  // the dealloc (ArenaSlots.h, the verifier's rule).
+  if (std::optional<HiddenUse> hidden = findHiddenUse(v, /*allocation=*/true))
+    return hidden->reason;
   // The element stride of the lowered view is LLVM's alloc size of the
   // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
   // request (OpCost.h); MLIR's DataLayout size (3 for i24) would overlap.
@@ -171,7 +114,7 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
           entry.block->findAncestorOpInBlock(*bm->block->getParentOp()));
       for (Operation *p = bm->block->getParentOp(); p != fn;
            p = p->getParentOp())
-        if (!hasSequentialRegions(p)) {
+        if (!runsOneAtATime(p)) {
           regionReason = "it is allocated in '" +
                          p->getName().getStringRef().str() +
                          "', whose region may run concurrently or re-entrantly";
@@ -184,7 +127,17 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       Candidate c;
       std::string why = classify(*bm, b, regionReason, minAlign, c);
       if (!why.empty()) {
-        refused.push_back({bm->allocations[b].getDefiningOp(), why});
+        Refusal r{bm->allocations[b].getDefiningOp(),
+                  why,
+                  bm->problem.buffer(b).bytes,
+                  {},
+                  nested};
+        if (nested)
+          r.steps.push_back(step);
+        else
+          r.steps.assign(bm->problem.buffer(b).users.begin(),
+                         bm->problem.buffer(b).users.end());
+        refused.push_back(std::move(r));
         continue;
       }
       c.nested = nested;
@@ -193,6 +146,36 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       placed.push_back(c);
     }
   }
+}
+
+std::string peakmem::roundedTotalRefusal(ArrayRef<Candidate> placed) {
+  int64_t total = 0;
+  for (const Candidate &c : placed) {
+    int64_t size = alignTo(c.bytes, c.align);
+    if (size > kMaxTotal - total)
+      return "the arena's sizes, rounded to their alignments, exceed the "
+             "model's byte limit (2^62 - 1)";
+    total += size;
+  }
+  return {};
+}
+
+std::vector<ArenaRoot> peakmem::candidateRoots(Block &entry,
+                                               ArrayRef<Candidate> placed) {
+  DenseMap<Operation *, uint32_t> pos;
+  for (Operation &op : entry)
+    pos[&op] = pos.size();
+  // Asynchronous work keeps the buffers it uses live until it may end: a
+  // free never moves before that.
+  DenseMap<Operation *, uint32_t> usedUntil =
+      asyncUsedUntil(entry.getParentOp(), entry, pos);
+  std::vector<ArenaRoot> roots;
+  for (const Candidate &c : placed) {
+    Value v = memref::AllocOp(c.alloc).getResult();
+    roots.push_back({v, c.bytes, alignTo(c.bytes, c.align), c.align, c.nested,
+                     liveSegments(v, entry, pos, &usedUntil)});
+  }
+  return roots;
 }
 
 CallerIndex CallerIndex::build(Operation *root) {
@@ -247,4 +230,26 @@ std::string CallerIndex::argumentRefusal(FunctionOpInterface fn) const {
     return "it is referenced in the IR (a call, a kernel launch or a symbol "
            "use): its callers would need the arena too";
   return {};
+}
+
+llvm::json::Array peakmem::leftOutToJson(ArrayRef<Refusal> refused,
+                                         ArrayRef<uint32_t> order) {
+  DenseMap<uint32_t, uint32_t> stepOf;
+  for (uint32_t i = 0; i < order.size(); ++i)
+    stepOf[order[i]] = i;
+  llvm::json::Array out;
+  for (const Refusal &r : refused) {
+    int64_t first = -1, last = -1;
+    for (uint32_t s : r.steps) {
+      int64_t at = order.empty() ? s : stepOf.lookup(s);
+      first = first < 0 ? at : std::min(first, at);
+      last = std::max(last, at);
+    }
+    out.push_back(llvm::json::Object{{"bytes", r.bytes},
+                                     {"reason", r.reason},
+                                     {"first", first},
+                                     {"last", last},
+                                     {"nested", r.nested}});
+  }
+  return out;
 }

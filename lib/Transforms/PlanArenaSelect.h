@@ -11,11 +11,13 @@
 #ifndef PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
 #define PEAKMEM_LIB_TRANSFORMS_PLANARENASELECT_H
 
+#include "ArenaBoundProblem.h"
 #include "peakmem/Analysis/MemoryModel.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
@@ -41,7 +43,20 @@ struct Candidate {
 struct Refusal {
   mlir::Operation *op;
   std::string reason;
+  /// Its bytes in the memory model (what it weighs outside the arena).
+  int64_t bytes = 0;
+  /// The entry-block steps (statements of the entry block, in the model's
+  /// order) at which it is used: for a buffer of a nested block, the step of
+  /// its statement.
+  std::vector<uint32_t> steps;
+  bool nested = false;
 };
+
+/// The plan's record of the buffers left out (`left_out` in the json, see
+/// docs/Arena.md), each step mapped through `order` (the chosen order of the
+/// entry block: order[i] is the statement at step i; empty: as modeled).
+llvm::json::Array leftOutToJson(llvm::ArrayRef<Refusal> refused,
+                                llvm::ArrayRef<uint32_t> order);
 
 /// The buffers of every modeled block of `fn` that go into the arena
 /// (`placed`), and the heap buffers that stay plain allocations with the
@@ -50,6 +65,15 @@ struct Refusal {
 void selectBuffers(mlir::FunctionOpInterface fn, const MemoryModel &model,
                    int64_t minAlign, std::vector<Candidate> &placed,
                    std::vector<Refusal> &refused);
+
+/// "" when the candidates' sizes rounded to their alignments sum to at most
+/// the model's byte limit, else why not.
+std::string roundedTotalRefusal(llvm::ArrayRef<Candidate> placed);
+
+/// The candidates as roots of the arena's bound problem
+/// (ArenaBoundProblem.h): their allocations and live segments in `entry`.
+std::vector<ArenaRoot> candidateRoots(mlir::Block &entry,
+                                      llvm::ArrayRef<Candidate> placed);
 
 /// Which functions are referenced by a symbol use anywhere in the IR: in
 /// the outermost op above the pass's root, every symbol table (nested

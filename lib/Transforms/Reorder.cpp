@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Schedule/Scheduler.h"
 #include "peakmem/Transforms/AttrNames.h"
@@ -102,10 +103,13 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     InFlightDiagnostic remark = emitRemark(fn.getLoc());
     remark << "peakmem-reorder: '" << fn.getName() << "' peak "
            << result.peakBefore << " -> " << result.peakAfter << " bytes";
+    std::string assumed = describeRetainAssumption(result.retainAssumed);
+    if (!assumed.empty())
+      assumed = ", " + assumed;
     if (result.allCertifiedBeforeSearch)
-      remark << " (already optimal: certified, no search)";
+      remark << " (already optimal: certified, no search" << assumed << ")";
     else if (result.provenOptimal)
-      remark << " (proven optimal)";
+      remark << " (proven optimal" << assumed << ")";
     else if (result.stoppedByStates && !result.stoppedByWork &&
              !result.stoppedByTime)
       remark << " (best found within the state cap; lower bound "

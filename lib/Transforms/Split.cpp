@@ -62,6 +62,23 @@ std::string percent(int64_t now, int64_t before) {
   return llvm::formatv("{0}{1:F3}", p < 0 ? "-" : "+", p < 0 ? -p : p).str();
 }
 
+/// What a split program may spend in all (bufferized MACs and operations,
+/// from the unsplit program's and the budgets).
+struct Limits {
+  double macs = 0, ops = 0;
+
+  /// The recompute budgets left for a program of work `w`, as fractions of
+  /// its own work (as peakmem-recompute measures them).
+  std::pair<double, double> leftFor(const Work &w) const {
+    auto left = [](double limit, int64_t work) {
+      return work <= 0
+                 ? 0.0
+                 : std::clamp((limit - double(work)) / double(work), 0.0, 1.0);
+    };
+    return {left(macs, w.macs), left(ops, w.ops)};
+  }
+};
+
 struct SplitPass : peakmem::impl::SplitPassBase<SplitPass> {
   using Base::Base;
 
@@ -88,6 +105,8 @@ struct SplitPass : peakmem::impl::SplitPassBase<SplitPass> {
       error = "tiles='" + tiles + "' is not RxC with 1 <= R, C <= 4096";
     if (error.empty() && maxEvaluations == 0)
       error = "max-evaluations=0: at least one candidate must be measured";
+    if (error.empty() && maxStages == 0)
+      error = "max-stages=0: at least one stage must be allowed";
     if (error.empty()) {
       bufferizePm = OpPassManager(ModuleOp::getOperationName());
       llvm::raw_string_ostream os(error);
@@ -117,12 +136,16 @@ private:
   };
 
   bool splitFunction(FunctionOpInterface fn);
+  /// The best measured candidate of `found` within `limits` if it peaks
+  /// below `current` (the function as it is, measured); else nullopt and
+  /// `why`.
   std::optional<Choice> measureCandidates(FunctionOpInterface fn,
                                           const SearchResult &found,
-                                          const Measurement &unsplit,
+                                          const Measurement &current,
+                                          const Limits &limits,
                                           std::string &why);
-  void record(FunctionOpInterface fn, const Choice &choice,
-              const Measurement &unsplit);
+  void record(FunctionOpInterface fn, ArrayRef<Choice> stages,
+              const Measurement &unsplit, const Limits &limits);
   /// Nothing split: the record says why (with the measured peak when the
   /// unsplit program was measured), and so does the remark.
   void leaveUnchanged(FunctionOpInterface fn, const std::string &why,
@@ -143,6 +166,7 @@ private:
                         RecomputeBudgets budgets) {
     return measure(
         getOperation(), fn.getName(), edit, *bufferizePm, budgets,
+        OptimizeWork{reorderMaxWork, planMaxWork},
         [&](OpPassManager &pm, Operation *op) { return runPipeline(pm, op); });
   }
 
@@ -153,12 +177,16 @@ private:
 
 bool SplitPass::splitFunction(FunctionOpInterface fn) {
   SearchOptions options;
-  options.maxMacOverhead = maxMacOverhead;
-  options.maxOpOverhead = maxOpOverhead;
   options.maxCandidates = maxCandidates;
   options.grids = kDefaultGrids;
   if (!tiles.empty())
     options.grids = {{*parseTiles(tiles)}};
+  // The budgets bound every stage together: limits on the split program's
+  // work, from the unsplit program's (tensor-level for the search,
+  // bufferized for the measurements).
+  Work tensorBase = tensorWork(fn);
+  options.macLimit = double(tensorBase.macs) * (1.0 + maxMacOverhead);
+  options.opLimit = double(tensorBase.ops) * (1.0 + maxOpOverhead);
   SearchResult found = searchSplits(fn, options);
   if (found.ranked.empty()) {
     leaveUnchanged(fn, found.why);
@@ -172,38 +200,47 @@ bool SplitPass::splitFunction(FunctionOpInterface fn) {
                    "the unsplit program cannot be measured: " + unsplit.error);
     return false;
   }
+  Limits limits{double(unsplit.bufferized.macs) * (1.0 + maxMacOverhead),
+                double(unsplit.bufferized.ops) * (1.0 + maxOpOverhead)};
+  std::vector<Choice> stages;
   std::string why;
-  std::optional<Choice> choice = measureCandidates(fn, found, unsplit, why);
-  if (!choice) {
+  while (true) {
+    const Measurement &current =
+        stages.empty() ? unsplit : stages.back().measured;
+    std::optional<Choice> choice =
+        measureCandidates(fn, found, current, limits, why);
+    if (!choice)
+      break;
+    std::string error;
+    if (!applyCandidate(fn, choice->candidate, /*inPlace=*/true, error)) {
+      emitError(fn.getLoc()) << "peakmem-split: '" << fn.getName()
+                             << "': internal error: the split measured on a "
+                                "copy fails on the function: "
+                             << error;
+      signalPassFailure();
+      return !stages.empty();
+    }
+    stages.push_back(std::move(*choice));
+    if (stages.size() >= maxStages)
+      break;
+    // The next stage around the new peak, within what is left.
+    found = searchSplits(fn, options);
+    if (found.ranked.empty())
+      break;
+  }
+  if (stages.empty()) {
     leaveUnchanged(fn, why, unsplit.peak);
     return false;
   }
-  std::string error;
-  if (!applyCandidate(fn, choice->candidate, /*inPlace=*/true, error)) {
-    emitError(fn.getLoc()) << "peakmem-split: '" << fn.getName()
-                           << "': internal error: the split measured on a "
-                              "copy fails on the function: "
-                           << error;
-    signalPassFailure();
-    return false;
-  }
-  record(fn, *choice, unsplit);
+  record(fn, stages, unsplit, limits);
   return true;
 }
 
 std::optional<SplitPass::Choice>
 SplitPass::measureCandidates(FunctionOpInterface fn, const SearchResult &found,
-                             const Measurement &unsplit, std::string &why) {
-  const Work base = unsplit.bufferized;
-  // What a split program may spend in all, and what recompute then gets.
-  auto limit = [](int64_t work, double fraction) {
-    return double(work) * (1.0 + fraction);
-  };
-  double macLimit = limit(base.macs, maxMacOverhead);
-  double opLimit = limit(base.ops, maxOpOverhead);
-  auto left = [](double limit, int64_t work) {
-    return work <= 0 ? 0.0 : (limit - double(work)) / double(work);
-  };
+                             const Measurement &current, const Limits &limits,
+                             std::string &why) {
+  double macLimit = limits.macs, opLimit = limits.ops;
   std::optional<Choice> best;
   unsigned overBudget = 0, failures = 0;
   std::string firstFailure;
@@ -214,9 +251,7 @@ SplitPass::measureCandidates(FunctionOpInterface fn, const SearchResult &found,
         [&](FunctionOpInterface copy, std::string &error) {
           return applyCandidate(copy, c, /*inPlace=*/true, error);
         },
-        [&](const Work &w) {
-          return std::make_pair(left(macLimit, w.macs), left(opLimit, w.ops));
-        });
+        [&](const Work &w) { return limits.leftFor(w); });
     if (!m.error.empty()) {
       if (firstFailure.empty())
         firstFailure = m.error;
@@ -230,12 +265,12 @@ SplitPass::measureCandidates(FunctionOpInterface fn, const SearchResult &found,
     if (!best || m.peak < best->measured.peak)
       best = Choice{c, m};
   }
-  if (best && best->measured.peak < unsplit.peak)
+  if (best && best->measured.peak < current.peak)
     return best;
   if (best)
     why = llvm::formatv("no split lowers the measured peak of {0} bytes (best "
                         "measured: {1} bytes)",
-                        unsplit.peak, best->measured.peak);
+                        current.peak, best->measured.peak);
   else if (failures > 0)
     why = "no candidate could be measured: " + firstFailure;
   else
@@ -245,23 +280,20 @@ SplitPass::measureCandidates(FunctionOpInterface fn, const SearchResult &found,
   return std::nullopt;
 }
 
-void SplitPass::record(FunctionOpInterface fn, const Choice &choice,
-                       const Measurement &unsplit) {
+void SplitPass::record(FunctionOpInterface fn, ArrayRef<Choice> stages,
+                       const Measurement &unsplit, const Limits &limits) {
   MLIRContext *ctx = fn->getContext();
   Builder b(ctx);
-  const Measurement &m = choice.measured;
-  const Candidate &c = choice.candidate;
-  // What recompute got: what the split left of the budgets, relative to the
-  // split program's own work (as peakmem-recompute measures it).
-  auto left = [](int64_t base, double fraction, int64_t work) {
-    return work <= 0
-               ? 0.0
-               : std::clamp((double(base) * (1.0 + fraction) - double(work)) /
-                                double(work),
-                            0.0, 1.0);
-  };
-  std::string tilesText =
-      llvm::formatv("{0}x{1}", c.grid.counts[0], c.grid.counts[1]);
+  const Measurement &m = stages.back().measured;
+  std::string tilesText;
+  int64_t members = 0;
+  for (const Choice &stage : stages) {
+    const Grid &grid = stage.candidate.grid;
+    tilesText += llvm::formatv("{0}{1}x{2}", tilesText.empty() ? "" : ",",
+                               grid.counts[0], grid.counts[1]);
+    members += stage.candidate.members;
+  }
+  auto [macBudget, opBudget] = limits.leftFor(m.bufferized);
   NamedAttrList record;
   auto i64 = [&](StringRef name, int64_t v) {
     record.append(name, b.getI64IntegerAttr(v));
@@ -269,18 +301,16 @@ void SplitPass::record(FunctionOpInterface fn, const Choice &choice,
   i64("peak_before", unsplit.peak);
   i64("peak_after", m.peak);
   record.append("tiles", b.getStringAttr(tilesText));
-  i64("stage_ops", c.members);
+  i64("stages", int64_t(stages.size()));
+  i64("stage_ops", members);
   i64("macs_before", unsplit.bufferized.macs);
   i64("macs_after", m.final.macs);
   i64("ops_before", unsplit.bufferized.ops);
   i64("ops_after", m.final.ops);
-  record.append(
-      "recompute_mac_budget",
-      b.getStringAttr(formatOptionValue(
-          left(unsplit.bufferized.macs, maxMacOverhead, m.bufferized.macs))));
+  record.append("recompute_mac_budget",
+                b.getStringAttr(formatOptionValue(macBudget)));
   record.append("recompute_op_budget",
-                b.getStringAttr(formatOptionValue(left(
-                    unsplit.bufferized.ops, maxOpOverhead, m.bufferized.ops))));
+                b.getStringAttr(formatOptionValue(opBudget)));
   fn->setAttr(kSplitAttr, record.getDictionary(ctx));
   if (!emitRemarks)
     return;
@@ -288,7 +318,7 @@ void SplitPass::record(FunctionOpInterface fn, const Choice &choice,
       "peakmem-split: '{0}' peak {1} -> {2} bytes (bufferized, after "
       "peakmem-optimize) by computing {3} ops in {4} tiles; MACs {5} -> "
       "{6} ({7}%), operations {8} -> {9} ({10}%)",
-      fn.getName(), unsplit.peak, m.peak, c.members, tilesText,
+      fn.getName(), unsplit.peak, m.peak, members, tilesText,
       unsplit.bufferized.macs, m.final.macs,
       percent(m.final.macs, unsplit.bufferized.macs), unsplit.bufferized.ops,
       m.final.ops, percent(m.final.ops, unsplit.bufferized.ops));

@@ -50,6 +50,7 @@ struct NestedCopy {
 Measurement peakmem::split::measure(ModuleOp module, StringRef fnName,
                                     FunctionEdit edit, OpPassManager &bufferize,
                                     RecomputeBudgets budgets,
+                                    const OptimizeWork &work,
                                     PipelineRunner run) {
   Measurement m;
   NestedCopy nested(module);
@@ -81,6 +82,8 @@ Measurement peakmem::split::measure(ModuleOp module, StringRef fnName,
   OptimizePipelineOptions options;
   options.maxMacOverhead = std::clamp(macBudget, 0.0, 1.0);
   options.maxOpOverhead = std::clamp(opBudget, 0.0, 1.0);
+  options.reorderMaxWork = work.reorderMaxWork;
+  options.planMaxWork = work.planMaxWork;
   options.emitRemarks = false;
   buildOptimizePipeline(optimize, options);
   fn->removeAttr(kPeakAttr); // a claim of the input's, if any

@@ -64,13 +64,21 @@ using FunctionEdit =
 using RecomputeBudgets =
     llvm::function_ref<std::pair<double, double>(const Work &bufferized)>;
 
+/// The work limits of the measurements' peakmem-optimize (its
+/// reorder-max-work and plan-max-work).
+struct OptimizeWork {
+  uint64_t reorderMaxWork = 0;
+  uint64_t planMaxWork = 0;
+};
+
 /// Measures `fnName` of `module` after `edit` (none: as it is), with
-/// peakmem-optimize's recompute limited by `budgets` (every other option of
-/// peakmem-optimize at its default, remarks off). `bufferize` is anchored on
-/// builtin.module.
+/// peakmem-optimize's recompute limited by `budgets` and its searches by
+/// `work` (every other option of peakmem-optimize at its default, remarks
+/// off). `bufferize` is anchored on builtin.module.
 Measurement measure(mlir::ModuleOp module, llvm::StringRef fnName,
                     FunctionEdit edit, mlir::OpPassManager &bufferize,
-                    RecomputeBudgets budgets, PipelineRunner run);
+                    RecomputeBudgets budgets, const OptimizeWork &work,
+                    PipelineRunner run);
 
 } // namespace peakmem::split
 

@@ -96,11 +96,6 @@ static bool isOutput(Operation *op, ArrayRef<int64_t> dims) {
   });
 }
 
-static bool within(int64_t work, int64_t base, double fraction) {
-  return static_cast<long double>(work - base) <=
-         static_cast<long double>(fraction) * static_cast<long double>(base);
-}
-
 namespace {
 /// One run of the enumeration of SplitSearch.cpp's header comment.
 class Enumeration {
@@ -176,8 +171,8 @@ std::optional<bool> Enumeration::rate(const Stage &stage, Candidate &c) {
       firstRefusal = why;
     return false;
   }
-  if (!within(c.work.macs, r.work.macs, options.maxMacOverhead) ||
-      !within(c.work.ops, r.work.ops, options.maxOpOverhead)) {
+  if (double(c.work.macs) > options.macLimit ||
+      double(c.work.ops) > options.opLimit) {
     ++r.overBudget;
     return false;
   }

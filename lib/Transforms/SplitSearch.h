@@ -51,10 +51,10 @@ bool applyCandidate(mlir::FunctionOpInterface fn, const Candidate &c,
 Work tensorWork(mlir::FunctionOpInterface fn);
 
 struct SearchOptions {
-  /// Extra MACs / operations a candidate may add, as fractions of the
-  /// unsplit program's (tensorWork).
-  double maxMacOverhead = 0.1;
-  double maxOpOverhead = 0.1;
+  /// MACs / operations a candidate may have in all (tensorWork of the split
+  /// function; the first stage's budgets over the unsplit function's).
+  double macLimit = 0;
+  double opLimit = 0;
   /// Families of grids (tile counts along `dims`), each coarse to fine: a
   /// candidate's work grows with the grid, so a family is tried in order
   /// until a grid is over a budget.

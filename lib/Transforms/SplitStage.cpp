@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AffineExpr.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/ADT/SetVector.h"
@@ -121,6 +122,29 @@ static bool hasStaticTensorResult(Operation *op) {
   return op->getNumResults() == 1 && isPlainStatic(op->getResult(0).getType());
 }
 
+/// A sum of dimensions with non-negative constant coefficients and of
+/// constants: non-decreasing in every dimension, so the elements a box of
+/// the iteration domain reads are the box between the images of its two
+/// corners (the slices upstream tiling takes are exact).
+static bool isMonotone(AffineExpr e) {
+  if (isa<AffineDimExpr, AffineConstantExpr>(e))
+    return true;
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return false;
+  if (bin.getKind() == AffineExprKind::Add)
+    return isMonotone(bin.getLHS()) && isMonotone(bin.getRHS());
+  if (bin.getKind() != AffineExprKind::Mul)
+    return false;
+  auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  AffineExpr other = bin.getLHS();
+  if (!c) {
+    c = dyn_cast<AffineConstantExpr>(bin.getLHS());
+    other = bin.getRHS();
+  }
+  return c && c.getValue() >= 0 && isMonotone(other);
+}
+
 static std::string linalgProblem(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics())
     return "it does not have pure tensor semantics";
@@ -134,6 +158,9 @@ static std::string linalgProblem(linalg::LinalgOp op) {
   if (!op.getMatchingIndexingMap(op.getDpsInitOperand(0))
            .isProjectedPermutation())
     return "its result's indexing map is not a projected permutation";
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (map.getNumSymbols() != 0 || !llvm::all_of(map.getResults(), isMonotone))
+      return "an indexing map is not a non-negative combination of loops";
   // A payload op with an effect would run once more per halo element.
   bool effects = false;
   op->walk([&](Operation *nested) {
@@ -153,9 +180,11 @@ std::string peakmem::split::memberProblem(Operation *op) {
     return linalgProblem(linalgOp);
   if (auto pad = dyn_cast<tensor::PadOp>(op)) {
     for (OpFoldResult v : llvm::concat<OpFoldResult>(pad.getMixedLowPad(),
-                                                     pad.getMixedHighPad()))
-      if (!getConstantIntValue(v))
-        return "its padding amounts are not constant";
+                                                     pad.getMixedHighPad())) {
+      std::optional<int64_t> amount = getConstantIntValue(v);
+      if (!amount || *amount < 0)
+        return "its padding amounts are not constant and non-negative";
+    }
     if (!pad.getConstantPaddingValue())
       return "its padding value is computed per element";
     return "";

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -147,6 +148,20 @@ LogicalResult VerifyCertificatePass::verify(FunctionOpInterface fn) const {
       notChecked(error);
     else if (!error.empty())
       return reject(error);
+    // A stated assumption (peakmem.retain_assumed) must be the model's.
+    if (auto stated = fn->getAttrOfType<ArrayAttr>(kRetainAssumedAttr)) {
+      std::vector<std::string> names;
+      for (Attribute a : stated)
+        names.push_back(isa<StringAttr>(a) ? cast<StringAttr>(a).str() : "");
+      std::string own = describeRetainAssumption(model.getRetainAssumptions());
+      if (names != model.getRetainAssumptions())
+        return reject(
+            "'peakmem.retain_assumed' is not the model's "
+            "assumption: " +
+            (own.empty() ? "no call is assumed to keep a pointer" : own));
+    } else if (fn->hasAttr(kRetainAssumedAttr)) {
+      return reject("'peakmem.retain_assumed' is not an array");
+    }
   }
 
   WalkResult walk = fn->walk([&](Operation *op) {

@@ -19,6 +19,7 @@ import tempfile
 from typing import Optional
 
 from peakmem import binaries, execute, footprint, passes
+from peakmem import split as splitting
 from peakmem.progress import Progress
 
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
@@ -122,16 +123,26 @@ def _optimize_programs(text: str, r: dict, pipeline: str, steps: Progress):
 def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat",
              pipeline: str = PEAKMEM_PIPELINE, keep: str = None, arena: bool = True,
              timeout: Optional[float] = None, opt_level: int = execute.DEFAULT_OPT_LEVEL,
-             seed: int = 0, steps: Optional[Progress] = None) -> dict:
+             seed: int = 0, steps: Optional[Progress] = None,
+             split: Optional[float] = None) -> dict:
     """Runs the whole job; returns every figure of the report, with the
     wall time of each step in `timings` ([(step, seconds)]). `timeout`,
-    `opt_level` and `seed` are the execution options of `peakmem exec`."""
+    `opt_level` and `seed` are the execution options of `peakmem exec`.
+    `split`: also split the imported program within this budget
+    (peakmem/split.py, docs/Split.md), executed as the "split" program."""
     steps = steps or Progress()
-    text = load_module(model, weights, steps)
+    if split is None:
+        text = load_module(model, weights, steps)
+    else:
+        text, fused = splitting.import_stages(model, weights, steps)
     r = {"model": pathlib.Path(model).stem,
          "options": {"weights": weights, "execute": execute_programs, "arena": arena,
-                     "timeout": timeout, "opt_level": opt_level, "seed": seed}}
+                     "timeout": timeout, "opt_level": opt_level, "seed": seed, "split": split}}
     _optimize_programs(text, r, pipeline, steps)
+    if split is not None:
+        with steps.step(f"peakmem-split within {split:.0%} (docs/Split.md)"):
+            r["split"] = splitting.split(fused, split)
+        r["peak_split"] = r["split"]["peak"]
     if arena:
         with steps.step("static arena (peakmem-plan-arena, peakmem-verify-arena)"):
             r.update(plan_arena(r["after_text"]))
@@ -141,6 +152,8 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
         programs = [("imported", r["before_text"]), ("peakmem", r["after_text"])]
         if arena and r["arena_size"] is not None:
             programs.append(("arena", r["arena_text"]))
+        if r.get("peak_split") is not None:
+            programs.append(("split", r["split"]["text"]))
         for label, module in programs:
             with steps.step(f"executing the {label} program"):
                 res = execute.execute_text(module, timeout=timeout, opt_level=opt_level,

@@ -13,6 +13,8 @@ there and here.
 import json
 import sys
 
+from peakmem.split import split_line
+
 JSON_VERSION = 1
 
 
@@ -33,12 +35,14 @@ def tied_baselines(baselines: dict):
 def exact(r: dict) -> bool:
     """Measured == modeled for every program executed."""
     return all(r[f"measured_{label}"] == r[f"peak_{label}"]
-               for label in ("imported", "peakmem", "arena") if f"measured_{label}" in r)
+               for label in ("imported", "peakmem", "arena", "split")
+               if f"measured_{label}" in r)
 
 
 def identical(r: dict) -> bool:
     """Every executed program's output digest is the imported program's."""
-    digests = [r[k] for k in ("digest_imported", "digest_peakmem", "digest_arena") if k in r]
+    digests = [r[k] for k in ("digest_imported", "digest_peakmem", "digest_arena",
+                              "digest_split") if k in r]
     return len(set(digests)) <= 1
 
 
@@ -177,10 +181,14 @@ def print_report(r: dict, out=None):
     if "arena_text" in r:
         for line in _arena_lines(r):
             print(line, file=out)
+    if "split" in r:  # peakmem/split.py
+        print(split_line(r), file=out)
     if "digest_imported" in r:
         line = f"output digest:         {r['digest_imported']} -> {r['digest_peakmem']}"
         if "digest_arena" in r:
             line += f" -> {r['digest_arena']} (arena)"
+        if "digest_split" in r:
+            line += f" -> {r['digest_split']} (split)"
         print(f"{line} ({'identical' if identical(r) else 'DIFFERENT'})", file=out)
         print(f"measured == modeled:   {'yes' if exact(r) else 'NO'}", file=out)
     print(f"pass time:             peakmem-optimize {r['peakmem_s']:.2f} s, upstream "
@@ -229,12 +237,15 @@ def report_data(r: dict) -> dict:
                 "peakmem": _program(r, "peakmem", "peak_peakmem")}
     if "arena_text" in r and r.get("arena_size") is not None:
         programs["arena"] = _program(r, "arena", "peak_arena")
+    if r.get("peak_split") is not None:
+        programs["split"] = _program(r, "split", "peak_split")
     executed = "digest_imported" in r
     return {"version": JSON_VERSION, "model": r["model"], "options": r.get("options", {}),
             "programs": programs,
             "lower_bound": r.get("lower_bound"), "optimal": bool(r.get("optimal")),
             "certificate": r.get("certificate") or None,
             "recompute": r.get("recompute") or None,
+            "split": r["split"]["record"] if "split" in r else None,
             "arena": _arena_data(r),
             "executed": executed,
             "identical_outputs": identical(r) if executed else None,

@@ -27,6 +27,12 @@
 // RUN: grep output_digest %t.stem.split > %t.d5
 // RUN: grep output_digest %t.stem.base > %t.d6
 // RUN: diff %t.d5 %t.d6
+// Two stages (the second one splits a tile of the first again):
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1 remarks=0})' | %mlir_opt --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --convert-bufferization-to-memref --canonicalize | peakmem-opt -p 'builtin.module(func.func(peakmem-optimize{remarks=0},peakmem-report{remarks=0}))' -o %t.two-stages.mlir
+// RUN: %python -m peakmem exec %t.two-stages.mlir --function stem --check-model > %t.stem.two
+// RUN: FileCheck %s --check-prefix=STAGES < %t.stem.two
+// RUN: grep output_digest %t.stem.two > %t.d7
+// RUN: diff %t.d7 %t.d6
 
 // SPLIT-LABEL: func.func @int8_stage
 // SPLIT-SAME: peak_after = 7272 : i64, peak_before = 19328 : i64
@@ -154,3 +160,5 @@ func.func @stem(%x: tensor<1x32x32x3xf32>) -> tensor<1x16x16x4xf32> {
 // TWO: model_matches: 12480
 // STEM: peak_bytes: 15872
 // STEM: model_matches: 15872
+// STAGES: peak_bytes: 20864
+// STAGES: model_matches: 20864

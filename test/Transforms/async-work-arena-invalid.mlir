@@ -12,7 +12,10 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     %cst = arith.constant 7.000000e+00 : f32
     %c0 = arith.constant 0 : index
-    // expected-note @below {{the other view}}
+    // A use inside a region that may run after its op (Deferred in
+    // OpSemantics.h) is not accepted at all since issue 22's interface rule
+    // (ArenaSlots.h findHiddenUse, the planner's rule too).
+    // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'gpu.launch' (it is used inside 'gpu.launch', whose region may run after it)}}
     %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
     linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
     %0 = gpu.wait async
@@ -22,7 +25,6 @@ module attributes {gpu.container_module} {
       gpu.terminator
     }
     %c0_0 = arith.constant 0 : index
-    // expected-error @below {{view [0, 64) overlaps a view [0, 64) live at the same time}}
     %view_1 = memref.view %alloc[%c0_0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
     linalg.fill ins(%cst : f32) outs(%view_1 : memref<16xf32>)
     linalg.copy ins(%view_1 : memref<16xf32>) outs(%arg2 : memref<16xf32>)

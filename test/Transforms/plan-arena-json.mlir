@@ -19,6 +19,31 @@
 // CHECK: "arena_size": 128,
 // CHECK: "function": "f",
 // CHECK: "symbol": "@b::@f"
+// Every buffer left out is recorded with its model bytes, the reason and its
+// steps (issue 27: what stays outside the arena); a function with nothing
+// placed still has its record, saying why it is unchanged.
+// CHECK: "arena_size": 0,
+// CHECK: "function": "g",
+// CHECK-NEXT: "left_out": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "bytes": 64,
+// CHECK-NEXT: "first": 0,
+// CHECK-NEXT: "last": 1,
+// CHECK-NEXT: "nested": false,
+// CHECK-NEXT: "reason": "it escapes its block (returned, yielded or never freed)"
+// CHECK: "symbol": "@c::@g",
+// CHECK-NEXT: "unchanged": "no buffer to place"
+// CHECK: "arena_size": 64,
+// CHECK: "function": "h",
+// CHECK-NEXT: "left_out": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "bytes": 128,
+// CHECK-NEXT: "first": 1,
+// CHECK-NEXT: "last": 6,
+// CHECK-NEXT: "nested": false,
+// CHECK-NEXT: "reason": "its address is passed to 'func.call', which may keep it"
+// CHECK: "symbol": "@c::@h"
+// CHECK-NOT: "unchanged"
 // CHECK: "symbol": "@last"
 // CHECK-NOT: "symbol"
 // SPLIT-NOT: "@a::@f"
@@ -31,6 +56,24 @@ module @b {
       linalg.copy ins(%x : memref<32xf32>) outs(%t : memref<32xf32>)
       linalg.copy ins(%t : memref<32xf32>) outs(%y : memref<32xf32>)
       memref.dealloc %t : memref<32xf32>
+      return
+    }
+}
+module @c {
+    func.func private @keep(memref<32xf32>)
+    func.func @g(%x: memref<16xf32>) -> memref<16xf32> {
+      %t = memref.alloc() : memref<16xf32>
+      linalg.copy ins(%x : memref<16xf32>) outs(%t : memref<16xf32>)
+      return %t : memref<16xf32>
+    }
+    func.func @h(%x: memref<16xf32>, %y: memref<16xf32>) {
+      %t = memref.alloc() : memref<16xf32>
+      %k = memref.alloc() : memref<32xf32>
+      linalg.copy ins(%x : memref<16xf32>) outs(%t : memref<16xf32>)
+      func.call @keep(%k) : (memref<32xf32>) -> ()
+      linalg.copy ins(%t : memref<16xf32>) outs(%y : memref<16xf32>)
+      memref.dealloc %k : memref<32xf32>
+      memref.dealloc %t : memref<16xf32>
       return
     }
 }

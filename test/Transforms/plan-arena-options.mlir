@@ -17,7 +17,7 @@
 // ARG: memref.view %arg2[%c64][]
 // ARG-NOT: memref.dealloc
 // ALIGN-LABEL: func.func @pair
-// ALIGN-SAME: peakmem.arena_alignment = 128 : i64, peakmem.arena_lower_bound = 256 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 256 : i64
+// ALIGN-SAME: peakmem.arena_alignment = 128 : i64, peakmem.arena_certificate = {{{.*}}}, peakmem.arena_lower_bound = 256 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 256 : i64
 // ALIGN: memref.alloc() {alignment = 128 : i64, peakmem.arena} : memref<256xi8>
 // ALIGN: memref.view %{{.*}}[%c0][] {peakmem.align = 128 : i64}
 // ALIGN: memref.view %{{.*}}[%c128][] {peakmem.align = 128 : i64}
@@ -59,7 +59,7 @@ func.func @caller(%y: memref<16xf32>) {
 // allocator's padding) rounded up to alignment=2^32 is 2^62 bytes, above
 // the model's limit: the function is left unchanged with a remark, not an
 // internal error.
-// HUGE: remark: peakmem-plan-arena: 'huge' left unchanged: the arena's sizes, rounded to their alignments, exceed the byte limit
+// HUGE: remark: peakmem-plan-arena: 'huge' left unchanged: the arena's sizes, rounded to their alignments, exceed the model's byte limit (2^62 - 1)
 // HUGE-LABEL: func.func @huge(%arg0
 // HUGE-NOT: peakmem.arena
 // HUGE: memref.alloc() : memref<1152921504606846974xf32>

@@ -8,7 +8,7 @@
 // bound, so optimal; the arena alloc carries the largest alignment (64). The
 // returned buffer escapes and stays a plain alloc.
 // CHECK-LABEL: func.func @chain
-// CHECK-SAME: peakmem.arena_alignment = 64 : i64, peakmem.arena_lower_bound = 128 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 128 : i64
+// CHECK-SAME: peakmem.arena_alignment = 64 : i64, peakmem.arena_certificate = {{{.*}}}, peakmem.arena_lower_bound = 128 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 128 : i64
 // CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64, peakmem.arena} : memref<128xi8>
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: memref.view %[[ARENA]][%[[C0]]][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<16xf32>

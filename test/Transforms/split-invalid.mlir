@@ -24,6 +24,10 @@
 // CHECK-SAME: peakmem.split = {reason = "no stage around the peak can be split: 'linalg.generic' would have its reduction loop d1 cut"}
 // CHECK-LABEL: func.func @single_op
 // CHECK-SAME: peakmem.split = {reason = "no stage around the peak can be split"}
+// CHECK-LABEL: func.func @reversed_read
+// CHECK-SAME: peakmem.split = {reason = "the peak is at 'linalg.generic', which cannot be split: an indexing map is not a non-negative combination of loops"}
+// CHECK-LABEL: func.func @negative_pad
+// CHECK-SAME: peakmem.split = {reason = "the peak is at 'tensor.pad', which cannot be split: its padding amounts are not constant and non-negative"}
 // CHECK-NOT: tensor.insert_slice
 
 // Dynamic shapes: no static tiles (the tensor model refuses the body).
@@ -119,4 +123,54 @@ func.func @single_op(%x: tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32> {
   %e = tensor.empty() : tensor<1x16x16x8xf32>
   %y = linalg.exp ins(%x : tensor<1x16x16x8xf32>) outs(%e : tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32>
   return %y : tensor<1x16x16x8xf32>
+}
+
+// -----
+
+// The peak is at a generic that reads its input reversed along W: a tile's
+// slice of the input is not the box between the images of the tile's
+// corners, so upstream's slices would be wrong; it is refused.
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#flip = affine_map<(d0, d1, d2, d3) -> (d0, d1, 15 - d2, d3)>
+// expected-remark @+1 {{peakmem-split: 'reversed_read' unchanged: the peak is at 'linalg.generic', which cannot be split: an indexing map is not a non-negative combination of loops}}
+func.func @reversed_read(%x: tensor<1x16x16x4xf32>) -> tensor<1x16x16x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w1 = arith.constant dense<0.5> : tensor<8x3x3x4xf32>
+  %w2 = arith.constant dense<0.5> : tensor<2x1x1x8xf32>
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x16x16x4xf32> to tensor<1x18x18x4xf32>
+  %e1 = tensor.empty() : tensor<1x16x16x8xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32>
+  %a = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w1 : tensor<1x18x18x4xf32>, tensor<8x3x3x4xf32>) outs(%f1 : tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32>
+  %e2 = tensor.empty() : tensor<1x16x16x8xf32>
+  %b = linalg.generic {indexing_maps = [#flip, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%a : tensor<1x16x16x8xf32>) outs(%e2 : tensor<1x16x16x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x16x16x8xf32>
+  %e3 = tensor.empty() : tensor<1x16x16x2xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<1x16x16x2xf32>) -> tensor<1x16x16x2xf32>
+  %c = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%b, %w2 : tensor<1x16x16x8xf32>, tensor<2x1x1x8xf32>) outs(%f3 : tensor<1x16x16x2xf32>) -> tensor<1x16x16x2xf32>
+  return %c : tensor<1x16x16x2xf32>
+}
+
+// -----
+
+// The peak is at a pad with a negative amount (it crops): a tile's pad
+// would need a crop of its own, which is not built; it is refused.
+// expected-remark @+1 {{peakmem-split: 'negative_pad' unchanged: the peak is at 'tensor.pad', which cannot be split: its padding amounts are not constant and non-negative}}
+func.func @negative_pad(%x: tensor<1x16x16x8xf32>) -> tensor<1x8x8x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense<0.5> : tensor<2x3x3x8xf32>
+  %e0 = tensor.empty() : tensor<1x16x16x8xf32>
+  %y = linalg.exp ins(%x : tensor<1x16x16x8xf32>) outs(%e0 : tensor<1x16x16x8xf32>) -> tensor<1x16x16x8xf32>
+  %p = tensor.pad %y low[0, -1, 1, 0] high[0, 2, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x16x16x8xf32> to tensor<1x17x18x8xf32>
+  %e = tensor.empty() : tensor<1x8x8x2xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x2xf32>) -> tensor<1x8x8x2xf32>
+  %c = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%p, %w : tensor<1x17x18x8xf32>, tensor<2x3x3x8xf32>) outs(%f1 : tensor<1x8x8x2xf32>) -> tensor<1x8x8x2xf32>
+  return %c : tensor<1x8x8x2xf32>
 }

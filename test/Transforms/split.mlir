@@ -1,9 +1,11 @@
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5})' --split-input-file | FileCheck %s --check-prefix=ROWS
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5 reorder-max-work=100000000 plan-max-work=100000000})' --split-input-file | FileCheck %s --check-prefix=ROWS
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=4x1 max-mac-overhead=0.5 max-op-overhead=0.5})' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROWS-REMARK
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split)' --split-input-file | FileCheck %s --check-prefix=AUTO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split)' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=AUTO-REMARK
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1})' --split-input-file | FileCheck %s --check-prefix=HALF
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1})' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALF-REMARK
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1 max-stages=1})' --split-input-file | FileCheck %s --check-prefix=HALF
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1 max-stages=1})' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALF-REMARK
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{tiles=2x1 max-mac-overhead=1 max-op-overhead=1})' --split-input-file | FileCheck %s --check-prefix=TWO
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-split{max-mac-overhead=0})' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBUDGET
 
 // Two 3x3 convolutions with "same" padding on 16x16 pixels. Cut into 4 row
@@ -16,7 +18,7 @@
 // its fill write into the destination, one box per tile (no copy).
 // ROWS-REMARK: remark: peakmem-split: 'two_convs' peak 18688 -> 14912 bytes (bufferized, after peakmem-optimize) by computing 6 ops in 4x1 tiles; MACs 221184 -> 248832 (+12.500%), operations 229168 -> 259312 (+13.154%)
 // ROWS-LABEL: func.func @two_convs
-// ROWS-SAME: peakmem.split = {macs_after = 248832 : i64, macs_before = 221184 : i64, ops_after = 259312 : i64, ops_before = 229168 : i64, peak_after = 14912 : i64, peak_before = 18688 : i64, recompute_mac_budget = "0.3333333333333333", recompute_op_budget = "{{[0-9.]+}}", stage_ops = 6 : i64, tiles = "4x1"}
+// ROWS-SAME: peakmem.split = {macs_after = 248832 : i64, macs_before = 221184 : i64, ops_after = 259312 : i64, ops_before = 229168 : i64, peak_after = 14912 : i64, peak_before = 18688 : i64, recompute_mac_budget = "0.3333333333333333", recompute_op_budget = "{{[0-9.]+}}", stage_ops = 6 : i64, stages = 1 : i64, tiles = "4x1"}
 // ROWS:      %[[DEST:.*]] = tensor.empty() : tensor<1x16x16x8xf32>
 // ROWS-NEXT: %[[X0:.*]] = tensor.extract_slice %arg0[0, 0, 0, 0] [1, 6, 16, 4] [1, 1, 1, 1]
 // ROWS-NEXT: %[[P0:.*]] = tensor.pad %[[X0]] low[0, 1, 1, 0] high[0, 0, 1, 0]
@@ -47,7 +49,7 @@
 // the measured peak of the best split (18752) is above the unsplit one.
 // AUTO-REMARK: remark: peakmem-split: 'two_convs' peak 18688 -> 14176 bytes (bufferized, after peakmem-optimize) by computing 6 ops in 2x2 tiles; MACs 221184 -> 240768 (+8.854%), operations 229168 -> 250544 (+9.328%)
 // AUTO-LABEL: func.func @two_convs
-// AUTO-SAME: stage_ops = 6 : i64, tiles = "2x2"
+// AUTO-SAME: stage_ops = 6 : i64, stages = 1 : i64, tiles = "2x2"
 // AUTO: tensor.extract_slice %arg0[0, 0, 0, 0] [1, 10, 10, 4]
 // AUTO: tensor.extract_slice %arg0[0, 0, 6, 0] [1, 10, 10, 4]
 // AUTO: tensor.extract_slice %arg0[0, 6, 0, 0] [1, 10, 10, 4]
@@ -92,7 +94,7 @@ func.func @two_convs(%x: tensor<1x16x16x4xf32>) -> tensor<1x16x16x8xf32> {
 // none (the padding row at the bottom is the one the slice drops).
 // HALF-REMARK: remark: peakmem-split: 'stem' peak 37248 -> 25024 bytes (bufferized, after peakmem-optimize) by computing 11 ops in 2x1 tiles; MACs 163840 -> 177664 (+8.438%), operations 185804 -> 201522 (+8.459%)
 // HALF-LABEL: func.func @stem
-// HALF-SAME: stage_ops = 11 : i64, tiles = "2x1"
+// HALF-SAME: stage_ops = 11 : i64, stages = 1 : i64, tiles = "2x1"
 // HALF:      tensor.extract_slice %arg0[0, 0, 0, 0] [1, 18, 32, 3] [1, 1, 1, 1]
 // HALF-NEXT: tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 0, 0, 0]
 // HALF:      } : tensor<1x18x32x3xf32> to tensor<1x19x33x3xf32>
@@ -105,6 +107,12 @@ func.func @two_convs(%x: tensor<1x16x16x4xf32>) -> tensor<1x16x16x8xf32> {
 // HALF:      tensor.extract_slice %arg0[0, 13, 0, 0] [1, 19, 32, 3] [1, 1, 1, 1]
 // HALF-NEXT: tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 0, 0, 0]
 // HALF:      tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 1, 1, 0]
+// With a second stage allowed (the default), the peak the first split leaves
+// is in a tile of the first stage, and splitting that tile's stage again
+// lowers it further.
+// TWO-LABEL: func.func @stem
+// TWO-SAME: peak_after = 20864 : i64, peak_before = 37248 : i64
+// TWO-SAME: stage_ops = 23 : i64, stages = 2 : i64, tiles = "2x1,2x1"
 // At 10% no grid fits but two row tiles, which the search finds too.
 // AUTO-REMARK: remark: peakmem-split: 'stem' peak 37248 -> 25024 bytes (bufferized, after peakmem-optimize) by computing 11 ops in 2x1 tiles
 // ROWS-REMARK: remark: peakmem-split: 'stem' peak 37248 -> {{[0-9]+}} bytes

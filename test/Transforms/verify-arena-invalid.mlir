@@ -127,9 +127,73 @@ func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakm
 // -----
 
 // A wasteful plan (c at 512, arena 768) that claims to be optimal with
-// bound 768: the bound over every order recomputed from the IR is 512.
-// expected-error @below {{peakmem.arena_lower_bound 768 is not supported: the bound over every order recomputed from the IR is 512}}
+// bound 768: a bound needs its certificate.
+// expected-error @below {{peakmem.arena_lower_bound 768 has no certificate ('peakmem.arena_certificate')}}
 func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 768 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 768 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 512 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<768xi8>
+  return
+}
+
+// -----
+
+// The same claim with the planner's certificate of this function (the local
+// bound at statement 3 of the rebuilt problem) raised to 768: the checker
+// re-simulates the order, whose live bytes peak at 512 (no bound can exceed
+// them).
+// expected-error @below {{peakmem.arena_lower_bound 768 is not proven for this IR: its certificate fails on the problem rebuilt from the views (the order peaks at 512 bytes, the certificate claims 768)}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "local", witness = 3 : i64}, lower_bound = 768 : i64, optimal = true, peak = 768 : i64}, peakmem.arena_lower_bound = 768 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 768 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 512 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<768xi8>
+  return
+}
+
+// -----
+
+// The true certificate (512) with a recorded bound that differs from it.
+// expected-error @below {{peakmem.arena_lower_bound 256 differs from the bound 512 its certificate proves}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "local", witness = 3 : i64}, lower_bound = 512 : i64, optimal = true, peak = 512 : i64}, peakmem.arena_lower_bound = 256 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 768 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  %c256 = arith.constant 256 : index
+  %view_0 = memref.view %alloc[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+  %c0_1 = arith.constant 512 : index
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+  linalg.copy ins(%view_0 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+  linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<768xi8>
+  return
+}
+
+// -----
+
+// A certificate about another problem (its witness, statement 30, does not
+// exist here) is stale.
+// expected-error @below {{peakmem.arena_lower_bound 512 is not proven for this IR}}
+func.func @reuse(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "local", witness = 30 : i64}, lower_bound = 512 : i64, optimal = true, peak = 512 : i64}, peakmem.arena_lower_bound = 512 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 768 : i64} {
   %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<768xi8>
   %c0 = arith.constant 0 : index
   %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
@@ -425,4 +489,28 @@ func.func @merged_reduction(%arg0: memref<64xf32>, %arg1: memref<128xf32>, %arg2
   linalg.copy ins(%view : memref<64xf32>) outs(%arg0 : memref<64xf32>)
   memref.dealloc %alloc : memref<512xi8>
   return
+}
+
+// -----
+
+// A view passed to gpu.launch_func, an op without a memory-effect interface:
+// like a call, the kernel may keep the address, so the view's lifetime
+// cannot be rebuilt from its uses (fuzz seed 8000019: accepted before).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<16xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch_func(%arg0: memref<16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 64 : i64} {
+    %c1 = arith.constant 1 : index
+    %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<64xi8>
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'gpu.launch_func' (its address is passed to 'gpu.launch_func', which has no memory-effect interface (it may keep the address, as a call may))}}
+    %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+    linalg.copy ins(%arg0 : memref<16xf32>) outs(%view : memref<16xf32>)
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%view : memref<16xf32>)
+    memref.dealloc %alloc : memref<64xi8>
+    return
+  }
 }

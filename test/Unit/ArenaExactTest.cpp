@@ -261,8 +261,9 @@ TEST(ArenaExact, PerfectPackingsAtTheOptimum) {
     ArenaPlannerResult r = planArena(p, o);
     ASSERT_EQ(checkArenaPlan(p, r.plan), "");
     EXPECT_GE(r.plan.size, height);
-    if (r.provenOptimal)
+    if (r.provenOptimal) {
       EXPECT_EQ(r.plan.size, height) << "instance " << i;
+    }
     atOptimum += r.plan.size == height;
   }
   std::cout << "perfect packings at the optimum: " << atOptimum << " of "
@@ -286,5 +287,34 @@ TEST(ArenaExact, DeterministicAndMonotoneInNodes) {
       EXPECT_LE(a.plan.size, previous) << "iteration " << iter;
       previous = a.plan.size;
     }
+  }
+}
+
+// Every node budget ends, down to none at all (0 nodes used to loop
+// forever: a decision refused for want of nodes did not stop the
+// minimisation), with a valid plan no larger than the incumbent and never
+// more nodes than given.
+TEST(ArenaExact, EveryBudgetEnds) {
+  ArenaProblem hard = perfectPacking(7, 220, 400, int64_t(1) << 20, 1024);
+  ArenaPlan greedy = planArenaWith(hard, ArenaBaseline::TFLiteMicroGreedy);
+  for (uint64_t nodes : {0, 1, 2, 3, 64, 700, 5000}) {
+    ArenaExactOptions o;
+    o.maxNodes = nodes;
+    ArenaExactResult r = solveArenaExact(hard, &greedy, o);
+    ASSERT_EQ(checkArenaPlan(hard, r.plan), "") << nodes << " nodes";
+    EXPECT_LE(r.plan.size, greedy.size);
+    EXPECT_LE(r.nodes, nodes);
+    if (!r.optimal) {
+      EXPECT_TRUE(r.budgetHit) << nodes << " nodes";
+    }
+    o.capacity = liveBytesLowerBound(hard);
+    ArenaExactResult d = solveArenaExact(hard, &greedy, o);
+    EXPECT_LE(d.nodes, nodes);
+    ArenaPlannerOptions po;
+    po.maxExactNodes = nodes;
+    po.maxMoves = 10;
+    ArenaPlannerResult pr = planArena(hard, po);
+    ASSERT_EQ(checkArenaPlan(hard, pr.plan), "") << nodes << " nodes";
+    EXPECT_LE(pr.exactNodes, nodes);
   }
 }

@@ -293,6 +293,12 @@ TEST(ArenaOrderSearch, ExhaustiveProvesTheBoundUnreachable) {
   EXPECT_EQ(r.legalOrders, 1u);
   EXPECT_EQ(r.optimumOverOrders, 10);
   EXPECT_EQ(r.planned.plan.size, 10);
+  // The enumeration's exact nodes are bounded: without any, the plan of 10
+  // is not proven optimal, so nothing is claimed over every order.
+  o.exhaustiveMaxExactNodes = 0;
+  r = searchArenaOrder(p, identityOrder(p), xo, o);
+  EXPECT_FALSE(r.exhaustive);
+  EXPECT_EQ(r.planned.plan.size, 10);
 }
 
 TEST(ArenaOrderSearch, StopsAtTheTarget) {

@@ -1235,4 +1235,42 @@ TEST(Recompute, ExactSearchesChainSubsetsLikeBruteForce) {
               cases, gains, proven, subsetWins);
 }
 
+// Issue #23: the planning is a fixed sequence of steps that its work limit
+// only cuts short, so twice the work never gives a higher peak, and the same
+// limit gives the same plan.
+TEST(Recompute, NeverWorseWithTwiceTheWork) {
+  std::mt19937 rng(2325);
+  int cut = 0, improved = 0, runs = 0;
+  for (int iter = 0; iter < 40; ++iter) {
+    unsigned n = std::uniform_int_distribution<unsigned>(12, 40)(rng);
+    RandomBlock rb = randomBlock(rng, n, 60);
+    ASSERT_EQ(rb.p.check(), "");
+    Order cur = identityOrder(rb.p);
+    int64_t previous = simulatePeak(rb.p, cur);
+    for (int k = 0; k < 9; ++k) {
+      RecomputeOptions opt;
+      opt.maxRecomputePerOp = 2;
+      opt.maxMacOverhead = 0.2;
+      opt.maxOpOverhead = 0.2;
+      opt.maxWork = WorkUnits(50'000) << k;
+      RecomputePlan plan = planRecompute(rb.p, cur, rb.producers, opt);
+      std::string what = "iter " + std::to_string(iter) + " limit " +
+                         std::to_string(opt.maxWork);
+      checkPlan(rb.p, cur, opt, plan, what);
+      EXPECT_LE(plan.peak, previous) << what;
+      RecomputePlan again = planRecompute(rb.p, cur, rb.producers, opt);
+      EXPECT_EQ(again.peak, plan.peak) << what;
+      EXPECT_EQ(again.order, plan.order) << what;
+      cut += plan.budgetExhausted;
+      improved += k > 0 && plan.peak < previous;
+      ++runs;
+      previous = plan.peak;
+    }
+  }
+  EXPECT_GT(cut, 0);
+  std::printf("[recompute] monotone: %d of %d plans cut by the limit, %d "
+              "improved by twice the work\n",
+              cut, runs, improved);
+}
+
 } // namespace

@@ -115,6 +115,28 @@ def test_perfect_packing_and_checker_rejects_overlaps(tmp_path):
     assert "overlap" in arena_bench.check_solution(str(inst), str(broken))[2]
 
 
+def test_bench_perfect_packings_hold_their_height_everywhere(tmp_path):
+    # The benchmark's generator: every instant of [0, 400) holds exactly the
+    # rectangle's height (counted here from the rows), so it is the optimum.
+    path = tmp_path / "p.csv"
+    height = arena_bench.perfect_packing(str(path), 3, 120, steps=400)
+    rows = arena_bench.read_rows(str(path))
+    assert len(rows) == 120
+    live = [0] * 400
+    for r in rows:
+        for t in range(int(r["lower"]), int(r["upper"])):
+            live[t] += int(r["size"])
+    assert live == [height] * 400
+    # The solver's answer on it is checked and reported against it.
+    r = arena_bench.run_solver(str(SOLVER), str(path), [], None)
+    assert r["error"] is None and r["checked_height"] == r["height"]
+    assert r["height"] >= height
+    if r["status"] == "optimal":
+        assert r["height"] == height
+    text = "\n".join(arena_bench.perfect_lines([("p", 120, height, r)]))
+    assert "At the optimum: %d of 1" % (r["height"] == height) in text
+
+
 @pytest.mark.parametrize("text, message", [
     ("id,lower,size\n0,0,4\n", "must name id, lower, upper and size"),
     ("id,lower,upper,size\n0,3,3,4\n", "0 <= lower < upper"),

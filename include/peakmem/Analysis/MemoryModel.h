@@ -110,6 +110,15 @@ public:
     return blocks;
   }
 
+  /// The assumption the model makes about external code: the ops (callee
+  /// names for calls) that may keep a pointer to a buffer of the function
+  /// and use it later, which keeps that buffer alive across every later op
+  /// of unknown effects until its free (docs/Safety.md, "Calls that may keep
+  /// a pointer"). Empty when no buffer's address escapes. Sorted.
+  const std::vector<std::string> &getRetainAssumptions() const {
+    return retainers;
+  }
+
   /// Invalidated by any change to the IR.
   bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &pa) {
     return !pa.isPreserved<MemoryModel>();
@@ -119,6 +128,7 @@ private:
   std::vector<std::unique_ptr<BlockModel>> blocks;
   llvm::DenseMap<mlir::Block *, BlockModel *> byBlock;
   std::optional<ModelFailure> failure;
+  std::vector<std::string> retainers;
 };
 
 /// The chain of pure view-like ops from `base` to `value` (outermost first),

@@ -17,9 +17,10 @@
 //    start and wait for a transfer named by a tag memref element
 //    (affine.dma_start/affine.dma_wait, memref.dma_start/memref.dma_wait);
 //  * small facts of the access and cost model: ops whose accesses stay
-//    inside the memrefs they are given, ops that read only a memref's
-//    metadata, the scalar additions and multiplications that make a
-//    multiply-accumulate.
+//    inside the memrefs they are given, views whose result type gives the
+//    exact elements they reach, ops that read only a memref's metadata,
+//    single-element loads and stores, the scalar additions and
+//    multiplications that make a multiply-accumulate.
 //
 // Facts derived from interfaces are added on top of the registered ones:
 // a gpu::AsyncOpInterface op with an async token starts work (its async
@@ -43,12 +44,15 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Support/TypeID.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace peakmem {
 
@@ -129,8 +133,16 @@ struct OpSemantics {
   /// memref.extract_strided_metadata.
   bool readsOnlyMetadata = false;
   /// Reads or writes one element of a memref: one operation of work
-  /// (memref.load, memref.store, affine.load, affine.store).
+  /// (memref.load, memref.store, affine.load, affine.store). A memref such
+  /// an op returns is an element loaded from memory (an address stored
+  /// there), not memory its operands reach.
   bool accessesOneElement = false;
+  /// A view whose result keeps its source's aligned pointer and element
+  /// type, so that the static strided layout of the result type gives the
+  /// exact elements it reaches: memref.subview, memref.expand_shape,
+  /// memref.collapse_shape, memref.transpose, memref.cast. Other views
+  /// (memref.view, reinterpret_cast ...) reach their whole base.
+  bool keepsElementLayout = false;
   /// Runs each of its regions at most once per execution (scf.if,
   /// scf.execute_region, scf.index_switch, affine.if, memref.alloca_scope,
   /// async.execute): their work counts once. Loops count by trip count.
@@ -165,6 +177,30 @@ void registerScriptDialect(llvm::StringRef dialectNamespace);
 /// passes skip such function-like ops silently: they hold no buffers of the
 /// program.
 bool isScriptOp(mlir::Operation *op);
+
+/// Registers a function (by symbol name, e.g. "printMemrefF32") known to
+/// keep no pointer it is passed once it returns. Call before any pass runs.
+void registerNonRetainingCallee(llvm::StringRef name);
+
+/// False if `call` is known to keep no pointer it is passed in `operand`
+/// (one of its argument operands) after it returns: the callee declares that
+/// argument `llvm.nocapture`, or the callee is registered as non-retaining
+/// (registerNonRetainingCallee). True otherwise: an external function may
+/// store the pointer and use it in a later call, so the memory model keeps
+/// the buffer alive across every later op of unknown effects (the "may
+/// retain" assumption, docs/Safety.md).
+bool callMayRetain(mlir::CallOpInterface call, mlir::OpOperand &operand);
+
+/// The name under which `op` is reported when it may keep a pointer: the
+/// callee's symbol name for a call (e.g. "printMemrefF32"), else the op name.
+std::string retainerName(mlir::Operation *op);
+
+/// The retain assumption of a model (MemoryModel::getRetainAssumptions, the
+/// retainerName of every op that may keep a pointer) as remarks state it
+/// next to an optimality claim: "assuming 'printMemrefF32' may keep the
+/// pointers it is passed (llvm.nocapture on its arguments lifts this)".
+/// Empty when `retainers` is.
+std::string describeRetainAssumption(llvm::ArrayRef<std::string> retainers);
 
 //===-- Queries built on getOpSemantics -----------------------------------===//
 

@@ -24,6 +24,12 @@ constexpr const char *kLowerBoundAttr = "peakmem.lower_bound";
 constexpr const char *kOptimalAttr = "peakmem.optimal";
 constexpr const char *kCertificateAttr = "peakmem.certificate";
 constexpr const char *kNestedAttr = "peakmem.nested";
+/// Written by peakmem-certify next to the record when the model assumes
+/// that external code may keep a pointer to a buffer of the function (the
+/// claim holds under that assumption): the callees (or ops) assumed to, an
+/// array of strings (MemoryModel::getRetainAssumptions). A verifier rejects
+/// a value other than its own model's.
+constexpr const char *kRetainAssumedAttr = "peakmem.retain_assumed";
 
 /// Set by peakmem-report (multiply-accumulates of the body) and by
 /// peakmem-reorder-tensors (the tensor model's peak).
@@ -56,6 +62,13 @@ constexpr const char *kArenaSizeAttr = "peakmem.arena_size";
 constexpr const char *kArenaAlignmentAttr = "peakmem.arena_alignment";
 constexpr const char *kArenaLowerBoundAttr = "peakmem.arena_lower_bound";
 constexpr const char *kArenaOptimalAttr = "peakmem.arena_optimal";
+/// A recorded plan, before materialization: the byte offset of a placed
+/// memref.alloc in the arena (peakmem-plan-arena{materialize=false} writes
+/// it, peakmem-materialize-arena turns the alloc into a view there).
+constexpr const char *kArenaOffsetAttr = "peakmem.arena_offset";
+/// The certificate of the arena's bound (a CertificateAttr.h record) on the
+/// problem lib/Transforms/ArenaBoundProblem.h rebuilds from the IR.
+constexpr const char *kArenaCertificateAttr = "peakmem.arena_certificate";
 /// Informational: each baseline planner's arena and the planner's stop.
 constexpr const char *kArenaStatsAttr = "peakmem.arena_stats";
 

@@ -31,6 +31,8 @@ struct FunctionSchedule {
   bool provenOptimal = true;
   /// Every block was certified optimal before any search.
   bool allCertifiedBeforeSearch = true;
+  /// What the optimality claims assume (MemoryModel::getRetainAssumptions).
+  std::vector<std::string> retainAssumed;
   /// A schedule did not expand to a legal order with its modeled peak (an
   /// error was emitted at the block; the pass must fail).
   bool internalError = false;

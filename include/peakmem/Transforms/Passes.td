@@ -349,10 +349,14 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Static memory planning (docs/Arena.md): in each function body, every
     statically shaped heap `memref.alloc` whose buffer is freed in its block
     becomes a `memref.view` into one arena at a static byte offset, and its
-    `memref.dealloc` is erased. Lifetimes are the memory model's for the
-    current order (alloc through dealloc, nested blocks modeled as their
-    statement); offsets come from the core planner (`planArena`), which starts
-    from the best published baseline and stops at the live-bytes bound.
+    `memref.dealloc` is erased. A slot is free from its buffer's last use:
+    the deallocs of the placed buffers first move right after their last use
+    (through any alias), then lifetimes are the memory model's for the
+    current order (nested blocks modeled as their statement), so a program
+    with every free at the end gets the arena it would get after upstream
+    `--optimize-allocation-liveness`. Offsets come from the core planner
+    (`planArena`), which starts from the best published baseline and stops
+    at the bound.
 
     Buffers allocated in nested blocks (bodies of scf.for, scf.if,
     scf.while, scf.execute_region, scf.index_switch, affine.for, affine.if,
@@ -396,8 +400,12 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     A`, `peakmem.arena_lower_bound` (a bound on the arena over every legal
     order of the entry block and every placement, in arena units, for this
     lifetime model: Bounds.h on the rounded problem, nested buffers held for
-    their statement), `peakmem.arena_optimal` (size == bound); every view
-    carries `peakmem.align`. A remark per function gives the arena, the
+    their statement), `peakmem.arena_certificate` (its certificate, in the
+    record format of `peakmem.certificate`, on the problem
+    `peakmem-verify-arena` rebuilds from the views; constants and other
+    weightless sources are not part of it, so `cse` after planning keeps it
+    valid), `peakmem.arena_optimal` (size == bound); every view carries
+    `peakmem.align`. A remark per function gives the arena, the
     bound, optimal or the gap, the live bound of this order, the planner's
     stop reason and the best baseline. `peakmem-verify-arena` checks it all.
 
@@ -437,6 +445,41 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Option<"maxLiveIncrease", "max-live-increase", "int64_t",
            /*default=*/"0",
            "Live-peak bytes the order search may add for a smaller arena">,
+    Option<"materialize", "materialize", "bool", /*default=*/"true",
+           "Turn the plan into views of the arena; false: only record it "
+           "(peakmem.arena_offset on each placed alloc) for "
+           "peakmem-materialize-arena">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def MaterializeArenaPass : Pass<"peakmem-materialize-arena"> {
+  let summary = "Turn a recorded arena plan into views of one arena";
+  let description = [{
+    The second step of arena planning (docs/Arena.md), the first being
+    `peakmem-plan-arena{materialize=false}`; `peakmem-plan-arena` runs both.
+    A recorded plan is data in the IR, which a test or another tool can
+    write by hand: `peakmem.arena_offset = N : i64` on each placed
+    `memref.alloc` (optionally `peakmem.align`), `peakmem.arena_size` and
+    `peakmem.arena_alignment` on the function; the bound attributes and
+    certificate, if present, are kept for `peakmem-verify-arena`.
+
+    The plan is checked first by the rules of `peakmem-verify-arena`
+    (alignment, inside the arena, every alias inside its slot, lifetimes
+    visible, no two slots live at the same time on a byte): a wrong or
+    malformed plan is an error and the function stays as it was. Then the
+    arena is created (`arena=alloc`: an entry-block `memref.alloc` freed
+    before the terminator; `arena=argument`: a trailing argument marked
+    `peakmem.arena`, only for functions nothing references, as for
+    `peakmem-plan-arena`), every placed alloc becomes a `memref.view` of it
+    at its offset, and its deallocs are erased. Other ops are untouched.
+  }];
+  let options = [
+    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
+           "alloc | argument: where the arena comes from">,
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark per materialized function">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];
@@ -466,13 +509,22 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     offset and type is live in segments, a new one starting where a use
     overwrites it whole without reading it (a linalg op whose payload does
     not read that init, a memref.copy into it) after a step without use.
-    The bound: the function is cloned with every view turned back into an
-    allocation freed after its last use, the memory model is rebuilt on the
-    clone, and the bound over every order is recomputed (Bounds.h, then
-    checked through a certificate); `peakmem.arena_lower_bound` must not
-    exceed it, must not exceed the arena, and `peakmem.arena_optimal` must
-    equal (size == bound).
-  }];
+    The bound is never solved again: the function is cloned with every
+    segment of every view turned back into an allocation freed after its
+    last use, the memory model is rebuilt on the clone (weightless sources
+    such as the offsets' constants dropped), and the recorded
+    `peakmem.arena_certificate` is checked on that problem by
+    `checkCertificate`, the checker of `peakmem-verify-certificate` (no
+    solver, no clock), within `max-work` work units per function (the
+    planner keeps only certificates that fit the default). `peakmem.arena_lower_bound` must be the bound the
+    certificate proves (a bound of 0 needs none), must not exceed the arena,
+    and `peakmem.arena_optimal` must equal (size == bound).
+  }];  let options = [
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"1000000000",
+           "Work units the check of the bound's certificate may take per "
+           "function; a certificate that does not fit is an error (not "
+           "checked)">,
+  ];
 }
 
 def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
@@ -508,10 +560,12 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     (in-place, docs/Regeneration.md); the best `max-evaluations` within the
     budgets are then measured exactly: a copy of the module is bufferized by
     the `bufferize` pipeline and optimized by `peakmem-optimize` (reorder,
-    and recompute within what the split left of the budgets), and its
-    `peakmem.peak` read. The split with the lowest measured peak is applied
+    and recompute within what the split left of the budgets, with
+    `reorder-max-work` and `plan-max-work`), and its `peakmem.peak` read. The split with the lowest measured peak is applied
     if it is strictly below the unsplit program's, measured the same way;
-    otherwise the IR is left unchanged and a remark says why. Budgets: the
+    otherwise the IR is left unchanged and a remark says why. Then the next
+    stage, around the peak the split left, the same way, up to
+    `max-stages` stages. Budgets: the
     split program's MACs and element operations (OpCost, counted on the
     bufferized program, halo recompute included) may exceed the unsplit
     program's by at most `max-mac-overhead` and `max-op-overhead`;
@@ -520,7 +574,8 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
 
     Every function gets the record `peakmem.split` (docs/Passes.md,
     "Records"): when split, `peak_before` and `peak_after` (bytes, as
-    measured), `tiles` ("RxC"), `stage_ops` (members, the output included),
+    measured), `tiles` ("RxC" per stage, comma-separated), `stages`,
+    `stage_ops` (members of all stages, the outputs included),
     `macs_before`, `macs_after`, `ops_before`, `ops_after` (of the measured
     programs, recompute included) and `recompute_mac_budget` /
     `recompute_op_budget`, the budgets peakmem-optimize must be given after
@@ -542,6 +597,10 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     Option<"maxCandidates", "max-candidates", "unsigned", /*default=*/"256",
            "Candidate splits built and rated by the tensor model, at most "
            "(per function)">,
+    Option<"maxStages", "max-stages", "unsigned", /*default=*/"2",
+           "Stages split one after the other per function, at most (each "
+           "around the peak the previous one left, within what is left of "
+           "the budgets)">,
     Option<"maxEvaluations", "max-evaluations", "unsigned", /*default=*/"4",
            "Best-rated candidates measured after bufferization, at most (per "
            "function)">,
@@ -552,6 +611,14 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
            "canonicalize\"",
            "The bufferization pipeline candidates are measured after (on "
            "builtin.module; the importer's by default)">,
+    Option<"reorderMaxWork", "reorder-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of the measurements' peakmem-optimize "
+           "reordering (its reorder-max-work), in work units">,
+    Option<"planMaxWork", "plan-max-work", "uint64_t",
+           /*default=*/"100000000",
+           "Work per function of the measurements' recompute planning "
+           "(peakmem-optimize's plan-max-work), in work units">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];

@@ -160,6 +160,13 @@ private:
     int64_t optimum = std::numeric_limits<int64_t>::max();
     size_t orders = 0;
     bool tooMany = false, unproven = false;
+    // An unproven plan ends the enumeration: no local search; the exact
+    // search proves, hill climbing only seeds it.
+    ArenaPlannerOptions each = options.planner;
+    each.maxMoves = 0;
+    each.maxMoveWork = 0;
+    each.hillClimbAttempts = std::min(each.hillClimbAttempts, 50u);
+    uint64_t nodesLeft = options.exhaustiveMaxExactNodes;
     forEachLegalOrder([&](const Order &o) {
       if (++orders > options.exhaustiveMaxOrders) {
         tooMany = true;
@@ -172,7 +179,10 @@ private:
       // optimum nor the best arena found.
       if (c.livePeak >= std::min(optimum, within.planned.plan.size))
         return true;
-      plan(c, options.planner);
+      each.maxExactNodes =
+          std::min<uint64_t>(options.planner.maxExactNodes, nodesLeft);
+      plan(c, each);
+      nodesLeft -= std::min<uint64_t>(nodesLeft, c.planned.exactNodes);
       if (cap.fired() || !c.planned.provenOptimal) {
         unproven = true;
         return false;

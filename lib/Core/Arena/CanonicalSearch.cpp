@@ -211,7 +211,7 @@ Outcome Search::solveAll() {
     emit(ArenaRefutation::kSplit);
     emit(m.secStep[part.lo]);
     emit(int64_t(m.secStep[part.hi]) - 1);
-    Outcome o = solveSub(part.buffers, part.lo, part.hi);
+    Outcome o = solveSub(part.buffers, part.lo, part.hi, /*checked=*/false);
     if (o != Outcome::Found)
       return o;
     truncate(mark);
@@ -220,7 +220,7 @@ Outcome Search::solveAll() {
 }
 
 Outcome Search::solveSub(const std::vector<uint32_t> &sub, uint32_t lo,
-                         uint32_t hi) {
+                         uint32_t hi, bool checked) {
   // The preorder of this sub-problem, from the bytes still to place in each
   // section (ArenaRefutation.h defines it); the parent's ranks come back
   // after it.
@@ -250,7 +250,7 @@ Outcome Search::solveSub(const std::vector<uint32_t> &sub, uint32_t lo,
   });
   for (uint32_t i = 0; i < at.size(); ++i)
     rank[order[at[i]]] = i;
-  Outcome o = dfs(sub, lo, hi, 0, -1);
+  Outcome o = dfs(sub, lo, hi, 0, -1, checked ? 0 : -1);
   for (size_t i = 0; i < sub.size(); ++i)
     rank[sub[i]] = saved[i];
   return o;
@@ -301,11 +301,21 @@ bool Search::raiseFloors(size_t minMark) {
   }
   bool raised = false;
   for (uint32_t s : affected) {
+    // The floor rises only if every unplaced buffer of the section starts
+    // above it: the first one at or below it ends the scan.
+    const int64_t current = floor[s];
     int64_t lowest = std::numeric_limits<int64_t>::max();
-    for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k)
-      if (offset[m.member[k]] < 0)
-        lowest = std::min(lowest, minOff[m.member[k]]);
-    if (lowest != std::numeric_limits<int64_t>::max() && lowest > floor[s]) {
+    for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k) {
+      const uint32_t u = m.member[k];
+      if (offset[u] >= 0)
+        continue;
+      if (minOff[u] <= current) {
+        lowest = current;
+        break;
+      }
+      lowest = std::min(lowest, minOff[u]);
+    }
+    if (lowest != std::numeric_limits<int64_t>::max() && lowest > current) {
       floorLog.push_back({s, floor[s]});
       floor[s] = lowest;
       raised = true;
@@ -333,24 +343,43 @@ int64_t Search::failingSection(uint32_t lo, uint32_t hi, int64_t off) const {
   return -1;
 }
 
+int64_t Search::failingLogged(size_t mark, uint32_t lo, uint32_t hi,
+                              int64_t off) const {
+  int64_t bad = -1;
+  for (size_t i = mark; i < floorLog.size(); ++i) {
+    const uint32_t s = floorLog[i].first;
+    if (s >= lo && s < hi && (bad < 0 || s < bad) &&
+        std::max(off, floor[s]) + total[s] > capacity)
+      bad = s;
+  }
+  return bad;
+}
+
 Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
-                    int64_t lastOff, int64_t lastRank) {
+                    int64_t lastOff, int64_t lastRank, int64_t checkedOff) {
   if (!countNode())
     return Outcome::Aborted;
   emit(ArenaRefutation::kBranch);
   const size_t base = cands.size();
+  // Only buffers starting below the lowest top are candidates (the loop
+  // below stops at the first one that does not): two passes, so that only
+  // those are sorted.
   int64_t minTop = std::numeric_limits<int64_t>::max();
+  bool any = false;
   for (uint32_t u : sub) {
     if (offset[u] >= 0)
       continue;
-    cands.push_back({minOff[u], rank[u], u});
+    any = true;
     minTop = std::min(minTop, minOff[u] + m.size[u]);
   }
-  if (cands.size() == base) {
+  if (!any) {
     for (uint32_t u : sub)
       solution[u] = offset[u];
     return Outcome::Found;
   }
+  for (uint32_t u : sub)
+    if (offset[u] < 0 && minOff[u] < minTop)
+      cands.push_back({minOff[u], rank[u], u});
   std::sort(
       cands.begin() + base, cands.end(), [](const Cand &a, const Cand &b) {
         return a.minOff != b.minOff ? a.minOff < b.minOff : a.rank < b.rank;
@@ -359,13 +388,11 @@ Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
   Outcome result = Outcome::Refuted;
   for (size_t i = base; i < end; ++i) {
     const Cand c = cands[i];
-    if (c.minOff >= minTop)
-      break;
     if (c.minOff < lastOff || (c.minOff == lastOff && c.rank <= lastRank))
       continue;
     size_t minMark, floorMark;
     const bool hat = place(c.id, minMark, floorMark);
-    Outcome o = child(sub, lo, hi, c.id, minMark);
+    Outcome o = child(sub, lo, hi, c.id, minMark, floorMark, checkedOff);
     unplace(c.id, minMark, floorMark);
     if (o != Outcome::Refuted) {
       result = o;
@@ -379,12 +406,21 @@ Outcome Search::dfs(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
 }
 
 Outcome Search::child(const std::vector<uint32_t> &sub, uint32_t lo,
-                      uint32_t hi, uint32_t c, size_t minMark) {
+                      uint32_t hi, uint32_t c, size_t minMark, size_t floorMark,
+                      int64_t checkedOff) {
   const int64_t off = offset[c];
   // The cheap check first; the floors of unplaced buffers only if it passes.
-  int64_t bad = failingSection(lo, hi, off);
-  if (bad < 0 && raiseFloors(minMark))
-    bad = failingSection(lo, hi, off);
+  // Every section of [lo, hi) passed at checkedOff (< 0: not known); at the
+  // same offset only the sections changed since (c's, then those whose
+  // floor rose: all in floorLog) can fail. The lowest failing one is the
+  // same as a full scan's.
+  int64_t bad = off == checkedOff ? failingLogged(floorMark, lo, hi, off)
+                                  : failingSection(lo, hi, off);
+  if (bad < 0) {
+    const size_t raisedMark = floorLog.size();
+    if (raiseFloors(minMark))
+      bad = failingLogged(raisedMark, lo, hi, off);
+  }
   if (bad >= 0) {
     emit(ArenaRefutation::kClose);
     emit(m.secStep[bad]);
@@ -394,7 +430,7 @@ Outcome Search::child(const std::vector<uint32_t> &sub, uint32_t lo,
   for (uint32_t k = m.secLo[c]; k + 1 < m.secHi[c]; ++k)
     if (--cuts[k] == 0)
       cutpoints.push_back(k + 1);
-  Outcome o = cutpoints.empty() ? dfs(sub, lo, hi, off, rank[c])
+  Outcome o = cutpoints.empty() ? dfs(sub, lo, hi, off, rank[c], off)
                                 : decompose(sub, lo, hi, cutpoints, c);
   for (uint32_t k = m.secLo[c]; k + 1 < m.secHi[c]; ++k)
     ++cuts[k];
@@ -408,20 +444,31 @@ Outcome Search::decompose(const std::vector<uint32_t> &sub, uint32_t lo,
   bounds.push_back(lo);
   bounds.insert(bounds.end(), cutpoints.begin(), cutpoints.end());
   bounds.push_back(hi);
-  std::vector<std::vector<uint32_t>> parts(bounds.size() - 1);
-  size_t nonEmpty = 0;
+  auto partOf = [&](uint32_t u) -> size_t {
+    return std::upper_bound(bounds.begin(), bounds.end(), m.secLo[u]) -
+           bounds.begin() - 1;
+  };
+  // A cut with everything left on one side splits nothing: the search goes
+  // on as one problem, keeping its order constraint. (Checked before the
+  // parts are built: it is the common case.)
+  size_t seen = SIZE_MAX;
+  bool split = false;
   for (uint32_t u : sub) {
     if (offset[u] >= 0)
       continue;
-    size_t i = std::upper_bound(bounds.begin(), bounds.end(), m.secLo[u]) -
-               bounds.begin() - 1;
-    nonEmpty += parts[i].empty();
-    parts[i].push_back(u);
+    const size_t i = partOf(u);
+    if (seen != SIZE_MAX && i != seen) {
+      split = true;
+      break;
+    }
+    seen = i;
   }
-  // A cut with everything left on one side splits nothing: the search goes
-  // on as one problem, keeping its order constraint.
-  if (nonEmpty <= 1)
-    return dfs(sub, lo, hi, offset[c], rank[c]);
+  if (!split)
+    return dfs(sub, lo, hi, offset[c], rank[c], offset[c]);
+  std::vector<std::vector<uint32_t>> parts(bounds.size() - 1);
+  for (uint32_t u : sub)
+    if (offset[u] < 0)
+      parts[partOf(u)].push_back(u);
   for (size_t i = 0; i < parts.size(); ++i) {
     if (parts[i].empty())
       continue;
@@ -432,7 +479,9 @@ Outcome Search::decompose(const std::vector<uint32_t> &sub, uint32_t lo,
     emit(ArenaRefutation::kSplit);
     emit(m.secStep[a]);
     emit(int64_t(m.secStep[b]) - 1);
-    Outcome o = solveSub(parts[i], a, b);
+    // The parent passed the check of [lo, hi) at offset[c] >= 0, so
+    // this part passes it at 0.
+    Outcome o = solveSub(parts[i], a, b, /*checked=*/true);
     if (o != Outcome::Found)
       return o;
     truncate(mark);

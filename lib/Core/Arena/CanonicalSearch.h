@@ -84,17 +84,27 @@ private:
     int64_t minOff;
     uint32_t rank, id;
   };
-  Outcome solveSub(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi);
+  /// `checked`: every section of [lo, hi) is known to pass the capacity
+  /// check at offset 0.
+  Outcome solveSub(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
+                   bool checked);
+  /// `checkedOff`: every section of [lo, hi) passed the capacity check at
+  /// this offset in the current state (-1: not known).
   Outcome dfs(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
-              int64_t lastOff, int64_t lastRank);
+              int64_t lastOff, int64_t lastRank, int64_t checkedOff);
   Outcome child(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
-                uint32_t c, size_t minMark);
+                uint32_t c, size_t minMark, size_t floorMark,
+                int64_t checkedOff);
   Outcome decompose(const std::vector<uint32_t> &sub, uint32_t lo, uint32_t hi,
                     const std::vector<uint32_t> &cutpoints, uint32_t c);
   /// Places c at minOff(c); returns whether it meets an unplaced buffer.
   bool place(uint32_t c, size_t &minMark, size_t &floorMark);
   void unplace(uint32_t c, size_t minMark, size_t floorMark);
   int64_t failingSection(uint32_t lo, uint32_t hi, int64_t off) const;
+  /// The lowest failing section of [lo, hi) among those of floorLog from
+  /// `mark` on; -1 when none fails.
+  int64_t failingLogged(size_t mark, uint32_t lo, uint32_t hi,
+                        int64_t off) const;
   bool countNode();
   void emit(int64_t token);
   void truncate(size_t mark);

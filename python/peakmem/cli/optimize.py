@@ -31,13 +31,17 @@ def add_arguments(parser):
                         "results do not depend on it)")
     parser.add_argument("--seed", type=int, default=0,
                         help="input data seed of the executions (default 0)")
+    parser.add_argument("--split", type=float, default=None, metavar="BUDGET",
+                        help="also split the peak stages tile by tile (peakmem-split, "
+                        "docs/Split.md) with at most this fraction of extra MACs and "
+                        "operations, e.g. 0.1; off by default")
 
 
 def run(args):
     steps = Progress()
     r = optimize(args.model, execute_programs=not args.no_exec, weights=args.weights,
                  keep=args.keep, arena=not args.no_arena, timeout=args.timeout,
-                 opt_level=args.opt_level, seed=args.seed, steps=steps)
+                 opt_level=args.opt_level, seed=args.seed, steps=steps, split=args.split)
     if args.plot:
         with steps.step(f"plotting to {args.plot}"):
             plot.plot_before_after(r["timelines"], args.plot, title=r["model"],

@@ -201,8 +201,30 @@ def forged_aliases(text: str, plan: ArenaPlan, rng: random.Random,
             count = rng.randint(1, u.elems)
         out.append((kind, f"fill through {u.name} at element offset {off} "
                     f"x {count} (after {v.name})",
-                    _insert_cast(text, u, v, off, count, f"{k}")))
+                    _drop_bound_claim(_insert_cast(text, u, v, off, count,
+                                                   f"{k}"))))
     return out
+
+
+def _drop_bound_claim(text: str) -> str:
+    """The edit adds statements, so the recorded certificate of the bound
+    (statement-indexed, on the problem rebuilt from the IR) no longer
+    describes the program: the claim goes (bound 0, not optimal, no
+    certificate), leaving the slot and alias rules to be judged."""
+    text = re.sub(r"peakmem\.arena_lower_bound = \d+ : i64",
+                  "peakmem.arena_lower_bound = 0 : i64", text)
+    text = text.replace("peakmem.arena_optimal = true",
+                        "peakmem.arena_optimal = false")
+    key = "peakmem.arena_certificate = {"
+    while key in text:
+        i = text.index(key)
+        j, depth = i + len(key), 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        # The attribute and the ", " that separates it from the next one.
+        text = text[:i] + text[j:].removeprefix(", ")
+    return text
 
 
 def _insert_cast(text: str, u: ArenaView, v: ArenaView, off: int,

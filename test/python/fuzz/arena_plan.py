@@ -166,11 +166,12 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     return plan
 
 
-# Ops without a memory-effect interface that may keep the addresses they
-# receive (like a call): a view reaching one has a lifetime its uses do
-# not show.
-OPAQUE_OPS = ("func.call", "call", "func.call_indirect", "gpu.launch_func",
-              "memref.dma_start", "memref.dma_wait", "affine.dma_wait")
+# Ops that may keep the addresses they receive (a call; gpu.launch_func, a
+# kernel call without a memory-effect interface): a view reaching one has a
+# lifetime its uses do not show. The DMA ops have no interface either, but
+# the model's registry describes their accesses (the transfer's memrefs,
+# until the wait on its tag: followed below), as peakmem's planner does.
+OPAQUE_OPS = ("func.call", "call", "func.call_indirect", "gpu.launch_func")
 # Asynchronous ops: their buffers stay in use until the op that
 # synchronises them (a user of their token, or a dma_wait on their tag).
 ASYNC_STARTS = ("gpu.launch", "gpu.launch_func", "gpu.memcpy", "gpu.memset",

@@ -60,7 +60,7 @@ HOSTILE_KINDS = ("gpu-async", "dma", "aligned-inplace", "scalar-loop",
 # failures as strict xfails, so that the fix turns CI red until it is
 # switched on here). PEAKMEM_FUZZ_HOSTILE="all", "none" or a comma list
 # overrides.
-HOSTILE_DEFAULT_ON = ("aligned-inplace", "gpu-async", "scalar-loop")
+HOSTILE_DEFAULT_ON = ("aligned-inplace", "dma", "gpu-async", "scalar-loop")
 _HOSTILE = os.environ.get("PEAKMEM_FUZZ_HOSTILE", "")
 HOSTILE_ON = set(HOSTILE_KINDS if _HOSTILE == "all" else
                  () if _HOSTILE == "none" else
@@ -71,13 +71,13 @@ if HOSTILE_ON - set(HOSTILE_KINDS):
                      f"{sorted(HOSTILE_ON - set(HOSTILE_KINDS))} (one of "
                      f"{', '.join(HOSTILE_KINDS)})")
 # Issue #23's run-twice check (determinism.py): the pipelines whose output
-# must not depend on threads or load. Only passes whose searches stop on
-# work units belong here; the others still stop on the clock (det,
-# arenacore and arenapass are moving them). PEAKMEM_FUZZ_DETERMINISTIC=
-# "none", "all" or a comma list overrides.
+# must not depend on threads or load. Every limit of every pass counts work
+# units since 2026-12-01 (main 6b04761), so all of them run by default
+# (docs/Determinism.md). PEAKMEM_FUZZ_DETERMINISTIC="none", "all" or a
+# comma list overrides.
 DETERMINISM_NAMES = ("report", "reorder", "recompute", "recompute0",
                      "certify", "optimize", "verify", "arena", "arena-opt")
-DETERMINISTIC_DEFAULT = ("report",)
+DETERMINISTIC_DEFAULT = DETERMINISM_NAMES
 _DET = os.environ.get("PEAKMEM_FUZZ_DETERMINISTIC", "")
 DETERMINISTIC = tuple(DETERMINISM_NAMES if _DET == "all" else
                       () if _DET == "none" else

@@ -25,8 +25,10 @@
 //    The order among buffers of equal offset (the rank) comes from three
 //    static preorders tried in turn with doubling node limits.
 //  * Minimisation. From the incumbent (a plan passed in, e.g. the best
-//    baseline), first the lower bound L = max(live bytes, options.lowerBound)
-//    is decided; then, while the plan is above the bound, its arena minus one.
+//    baseline), rounds of node limits growing x4: each decides the lower
+//    bound L = max(live bytes, options.lowerBound) at the limits not tried
+//    yet (in the second round up to 2^15 nodes per attempt: L is the
+//    optimum of most instances), then bisects between L and the arena.
 //    Each plan found replaces the incumbent; each refutation of C raises the
 //    bound to C + 1. `optimal` when the plan meets the bound: by the bound
 //    itself (proof kind LiveBytes, or the caller's bound) or by a

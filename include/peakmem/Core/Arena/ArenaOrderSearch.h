@@ -23,9 +23,10 @@
 // `exhaustiveMaxOrders` legal orders (counted depth first, stopping past the
 // limit) are searched exhaustively instead of walked: every legal order, each
 // planned by planArena (exact on components of at most its exactMaxBuffers
-// buffers); when every plan is proven optimal for its order (and the budget
-// lasts), the minimum is the optimum over every order and every placement,
-// which proves the bound unreachable when it is above it (`exhaustive`).
+// buffers, all of them within `exhaustiveMaxExactNodes` nodes); when every
+// plan is proven optimal for its order (and the budget lasts), the minimum is
+// the optimum over every order and every placement, which proves the bound
+// unreachable when it is above it (`exhaustive`).
 //
 // The result is never larger than planArena on the starting order (that plan
 // is the first incumbent). Budgets are work units: `maxNeighbours` orders of
@@ -63,6 +64,12 @@ struct ArenaOrderSearchOptions {
   /// walked: every legal order, each planned exactly.
   size_t exhaustiveMaxStatements = 24;
   size_t exhaustiveMaxOrders = 10000;
+  /// Exact-search nodes of all the enumerated orders' plans together (a
+  /// per-block work bound): past it the enumeration stops, unproven. Each
+  /// enumerated order is planned with `planner` without its local search
+  /// (a plan the exact search does not prove ends the enumeration anyway)
+  /// and with at most 50 hill-climbing attempts.
+  uint64_t exhaustiveMaxExactNodes = 5'000'000;
   /// Stop when the arena reaches this (e.g. the bound over every order).
   int64_t target = 0;
   uint64_t seed = 1;

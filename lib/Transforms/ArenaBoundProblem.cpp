@@ -1,0 +1,189 @@
+//===- ArenaBoundProblem.cpp - The problem an arena's bound is on --------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArenaBoundProblem.h"
+#include "peakmem/Analysis/AsyncWork.h"
+#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Arena/Arena.h"
+#include "peakmem/Core/Arena/BlockArena.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace peakmem;
+
+/// The op after which a segment of `root` (whose block is `block`) ends:
+/// the entry op at its last step, or, in a nested block, the last op of
+/// that block that uses `value` (deallocs aside), else `start`.
+static Operation *segmentEnd(Value value, Block *block, Block &entry,
+                             ArrayRef<Operation *> stepOps,
+                             const LiveSegment &seg, Operation *start,
+                             const AsyncWorkEnds &async) {
+  Operation *last = block == &entry ? stepOps[seg.last] : start;
+  if (block != &entry)
+    for (Operation *user : value.getUsers()) {
+      Operation *anc = block->findAncestorOpInBlock(*user);
+      if (!anc || isa<memref::DeallocOp>(user))
+        continue;
+      if (last->isBeforeInBlock(anc))
+        last = anc;
+      // Asynchronous work started there keeps it in use until it may end
+      // (an entry-block segment's last step says so already).
+      for (Operation *end : async.ends.lookup(anc))
+        if (last->isBeforeInBlock(end))
+          last = end;
+    }
+  return last->isBeforeInBlock(start) ? start : last;
+}
+
+void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
+  std::vector<Operation *> stepOps;
+  for (Operation &op : entry)
+    stepOps.push_back(&op);
+  AsyncWorkEnds async = findAsyncWorkEnds(entry.getParentOp());
+  for (const ArenaRoot &root : roots) {
+    Operation *def = root.value.getDefiningOp();
+    memref::DeallocOp dealloc;
+    for (Operation *user : root.value.getUsers())
+      if (auto d = dyn_cast<memref::DeallocOp>(user))
+        dealloc = d;
+    if (!def || !dealloc || root.segments.empty())
+      continue;
+    Operation *last = segmentEnd(root.value, def->getBlock(), entry, stepOps,
+                                 root.segments.back(), def, async);
+    if (last->getBlock() == dealloc->getBlock() &&
+        last->isBeforeInBlock(dealloc))
+      dealloc->moveAfter(last);
+  }
+}
+
+/// In the clone: every segment of `root` (`value`: its clone) becomes an
+/// allocation freed after the segment (after asynchronous work it starts,
+/// `async`); the allocations are recorded in `rootOf` with the root. A view
+/// (and its shift constant, if unused) is erased; an allocation serves its
+/// first segment.
+static void
+rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
+                  Block &entry, ArrayRef<Operation *> stepOps,
+                  const AsyncWorkEnds &async,
+                  DenseMap<Operation *, const ArenaRoot *> &rootOf) {
+  Operation *def = value.getDefiningOp();
+  for (Operation *user : llvm::make_early_inc_range(value.getUsers()))
+    if (isa<memref::DeallocOp>(user))
+      user->erase();
+  auto view = dyn_cast<memref::ViewOp>(def);
+  OpBuilder b(def->getContext());
+  for (size_t k = 0; k < root.segments.size(); ++k) {
+    const LiveSegment &seg = root.segments[k];
+    Operation *alloc = def;
+    if (view || k > 0) {
+      b.setInsertionPoint(k == 0 ? def : stepOps[seg.first]);
+      alloc = memref::AllocOp::create(b, def->getLoc(),
+                                      cast<MemRefType>(value.getType()));
+      for (OpOperand *use : root.segments[k].uses)
+        map.lookup(use->getOwner())
+            ->setOperand(use->getOperandNumber(), alloc->getResult(0));
+    }
+    b.setInsertionPointAfter(segmentEnd(alloc->getResult(0), def->getBlock(),
+                                        entry, stepOps, seg, alloc, async));
+    memref::DeallocOp::create(b, def->getLoc(), alloc->getResult(0));
+    rootOf[alloc] = &root;
+  }
+  if (view) {
+    Value shift = view.getByteShift();
+    view.erase();
+    if (Operation *c = shift.getDefiningOp(); c && c->use_empty())
+      c->erase();
+  }
+}
+
+/// The rounded entry-block Problem of the modeled clone: only the roots
+/// weigh, nested ones as scratch of their statement.
+static Problem
+weighRoots(const BlockModel &entry,
+           const DenseMap<Operation *, const ArenaRoot *> &rootOf) {
+  Problem p = entry.problem;
+  std::vector<int64_t> align(p.numBuffers(), 1);
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    p.statement(s).scratch = 0;
+  DenseMap<Operation *, StmtId> stepOf;
+  for (StmtId s = 0; s < entry.ops.size(); ++s)
+    stepOf[entry.ops[s]] = s;
+  for (BufferId buf = 0; buf < p.numBuffers(); ++buf) {
+    auto it = rootOf.find(entry.allocations[buf].getDefiningOp());
+    bool weighs = it != rootOf.end() && !it->second->nested;
+    p.buffer(buf).bytes = weighs ? it->second->bytes : 0;
+    if (weighs)
+      align[buf] = it->second->align;
+  }
+  // Sorted by statement: the same sums in the same order on every run.
+  for (Operation &op : *entry.block)
+    op.walk([&](memref::AllocOp alloc) {
+      auto it = rootOf.find(alloc);
+      if (it == rootOf.end() || !it->second->nested)
+        return;
+      int64_t &scratch = p.statement(stepOf.lookup(&op)).scratch;
+      scratch = std::min(kMaxTotal + 1, scratch + it->second->size);
+    });
+  ArenaExtractionOptions xo;
+  xo.alignment = align;
+  xo.includeScratch = true;
+  xo.scratchAlignment = 1;
+  return roundedForArena(p, xo);
+}
+
+FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
+                                              Value arena,
+                                              ArrayRef<ArenaRoot> roots,
+                                              std::string &error) {
+  IRMapping map;
+  Operation *clone = fn->clone(map);
+  auto cloneFn = cast<FunctionOpInterface>(clone);
+  Block &entry = cloneFn.getFunctionBody().front();
+  std::vector<Operation *> stepOps;
+  for (Operation &op : entry)
+    stepOps.push_back(&op);
+  // Roots in program order (pre-order), whatever the caller's order: the
+  // deallocs that follow one op are then created in the same order.
+  DenseMap<Operation *, unsigned> position;
+  fn->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = position.size(); });
+  std::vector<const ArenaRoot *> sorted;
+  for (const ArenaRoot &root : roots)
+    sorted.push_back(&root);
+  llvm::stable_sort(sorted, [&](const ArenaRoot *a, const ArenaRoot *b) {
+    return position.lookup(a->value.getDefiningOp()) <
+           position.lookup(b->value.getDefiningOp());
+  });
+  AsyncWorkEnds async = findAsyncWorkEnds(cloneFn);
+  DenseMap<Operation *, const ArenaRoot *> rootOf;
+  for (const ArenaRoot *root : sorted)
+    rootToAllocations(*root, map.lookup(root->value), map, entry, stepOps,
+                      async, rootOf);
+  if (Value cloneArena = arena ? map.lookupOrNull(arena) : Value())
+    if (Operation *def = cloneArena.getDefiningOp()) {
+      for (Operation *user : llvm::make_early_inc_range(def->getUsers()))
+        user->erase();
+      def->erase();
+    }
+  FailureOr<Problem> result = failure();
+  {
+    MemoryModel model(cloneFn);
+    if (!model.isModeled()) {
+      error = model.getFailure()->reason;
+    } else {
+      Problem rounded = weighRoots(*model.getEntryBlockModel(), rootOf);
+      if (std::string err = rounded.checkTotals(); !err.empty())
+        error = err;
+      else
+        result = withoutWeightlessSources(rounded);
+    }
+  }
+  clone->erase();
+  return result;
+}

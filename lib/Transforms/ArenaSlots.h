@@ -1,0 +1,124 @@
+//===- ArenaSlots.h - The buffers of an arena as the IR shows them -*- C++ -*-//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A slot is one buffer of an arena at a fixed byte offset: after
+// materialization a `memref.view` of the arena, before it (a recorded plan)
+// a `memref.alloc` carrying `peakmem.arena_offset`. peakmem-verify-arena
+// checks the views and peakmem-materialize-arena the recorded plan with the
+// same rules, before it rewrites anything: the offset is a non-negative
+// multiple of the slot's alignment, the slot lies inside the arena, every
+// alias stays inside the slot (ArenaAliases.h), every use shows the
+// lifetime (no alias escapes: terminators, calls, stores of the address,
+// non-view results, asynchronous regions), a nested slot sits in regions
+// that run one at a time, and no two slots live at the same time
+// (ArenaLifetimes.h: per segment) share a byte.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_TRANSFORMS_ARENASLOTS_H
+#define PEAKMEM_LIB_TRANSFORMS_ARENASLOTS_H
+
+#include "ArenaBoundProblem.h"
+#include "ArenaLifetimes.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <string>
+
+namespace peakmem {
+
+/// Whether the regions of `op` run one at a time, each execution of a block
+/// finishing before the next starts (or none runs): a buffer freed in such
+/// a block is dead outside that execution, so one slot serves every
+/// execution.
+bool runsOneAtATime(mlir::Operation *op);
+
+/// A use of a slot's buffer (or of one of its view-like aliases) after
+/// which the IR no longer shows how long its bytes are used, and why.
+struct HiddenUse {
+  mlir::Operation *op = nullptr;
+  std::string reason;
+};
+
+/// The first use of `root` or of its view-like aliases (transitively) that
+/// hides its lifetime, if any: an alias reaching a terminator or a non-view
+/// result; its address taken, stored to memory or passed to a call (the
+/// callee may keep it); an op without a memory-effect interface that the
+/// registry does not describe either (gpu.launch_func: nothing says what the
+/// kernel does with the address, so it is treated like a call; registered
+/// DMA starts and waits access their transfer's memrefs only); a dealloc of an
+/// alias (of `root` itself too unless `allocation`); a use inside a region
+/// whose execution is not known to end before its op returns
+/// (peakmem/Analysis/OpSemantics.h: Deferred such as async.execute, or not
+/// registered). One rule for the planner, the materializer and the
+/// verifier.
+std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation);
+
+/// For each op of `entry` (the entry block of `fn`), the last step its uses
+/// last: its own, or later when it starts asynchronous work
+/// (peakmem/Analysis/AsyncWork.h: the step where that work may end).
+llvm::DenseMap<mlir::Operation *, uint32_t>
+asyncUsedUntil(mlir::Operation *fn, mlir::Block &entry,
+               const llvm::DenseMap<mlir::Operation *, uint32_t> &pos);
+
+/// How a pass names what it checks.
+struct SlotRules {
+  /// "peakmem-verify-arena".
+  llvm::StringRef pass;
+  /// "view" or "buffer".
+  llvm::StringRef noun;
+  /// The slot is an allocation (a recorded plan): memref.dealloc of the
+  /// slot itself is allowed (materialization erases it).
+  bool allocation = false;
+};
+
+/// One slot as the IR shows it.
+struct ArenaSlot {
+  /// The view, or the allocation with a recorded offset.
+  mlir::Operation *op = nullptr;
+  int64_t offset = 0;
+  /// Bytes rounded up to `align`: what it occupies in the arena.
+  int64_t size = 0;
+  int64_t bytes = 0;
+  int64_t align = 1;
+  /// Its lives in entry-block steps, in order; `first` and `last` span them.
+  llvm::SmallVector<LiveSegment> segments;
+  uint32_t first = 0, last = 0;
+  bool nested = false;
+
+  mlir::Value value() const { return op->getResult(0); }
+  /// As a root of the arena's bound problem.
+  ArenaRoot root() const;
+};
+
+/// Reads the slot of `op` (a view or an allocation: one static memref
+/// result) at `offset` in an arena of `arenaSize` bytes aligned to
+/// `arenaAlign`, `pos` giving the step of each op of `entry`. Its alignment
+/// is its element size rounded to a power of two, raised to its
+/// `peakmem.align` and (an allocation) its `alignment`; `usedUntil` is
+/// asyncUsedUntil. Emits an error at the offending op and fails when a rule
+/// above does not hold.
+mlir::FailureOr<ArenaSlot>
+readSlot(mlir::Operation *op, int64_t offset, mlir::Block &entry,
+         const llvm::DenseMap<mlir::Operation *, uint32_t> &pos,
+         const llvm::DenseMap<mlir::Operation *, uint32_t> &usedUntil,
+         int64_t arenaSize, int64_t arenaAlign, const SlotRules &rules);
+
+/// The slots of a recorded plan of `fn` (every memref.alloc carrying
+/// `peakmem.arena_offset`, in program order) read with `rules` in an arena
+/// of `arenaSize` bytes aligned to `arenaAlign`; an offset on another op, or
+/// not an i64, is an error. Empty when `fn` records no plan.
+mlir::FailureOr<llvm::SmallVector<ArenaSlot>>
+readPlannedSlots(mlir::Operation *fn, int64_t arenaSize, int64_t arenaAlign,
+                 const SlotRules &rules);
+
+/// Fails, with an error at the later slot and a note at the other, when two
+/// slots live at the same time (per segment) share a byte.
+mlir::LogicalResult checkSlotOverlaps(llvm::ArrayRef<ArenaSlot> slots,
+                                      const SlotRules &rules);
+
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_TRANSFORMS_ARENASLOTS_H
