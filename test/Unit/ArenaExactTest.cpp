@@ -109,6 +109,19 @@ ArenaProblem perfectPacking(uint64_t seed, unsigned pieces, uint32_t steps,
   return p;
 }
 
+/// The alignment gap (live-bytes bound 9, optimum 10), with `extra` small
+/// random buffers beside it.
+ArenaProblem alignmentGap(std::mt19937 &rng, int extra) {
+  ArenaProblem p;
+  p.addBuffer(3, 1, 1, 1);
+  p.addBuffer(2, 2, 0, 2);
+  p.addBuffer(4, 4, 1, 1);
+  p.addBuffer(6, 2, 0, 0);
+  for (int k = 0; k < extra; ++k)
+    p.addBuffer(1 + rng() % 3, 1, rng() % 3, 2);
+  return p;
+}
+
 } // namespace
 
 // The minimum over every placement, with a refutation of one byte less that
@@ -123,13 +136,7 @@ TEST(ArenaExact, MatchesBruteForceAndProvesGaps) {
       // Gaps are rare on random instances: from iteration 700 on, the
       // alignment gap of the next test (bound 9, optimum 10) with 0-2
       // random buffers beside it.
-      p = ArenaProblem();
-      p.addBuffer(3, 1, 1, 1);
-      p.addBuffer(2, 2, 0, 2);
-      p.addBuffer(4, 4, 1, 1);
-      p.addBuffer(6, 2, 0, 0);
-      for (int k = 0; k < iter % 3; ++k)
-        p.addBuffer(1 + rng() % 3, 1, rng() % 3, 2);
+      p = alignmentGap(rng, iter % 3);
     }
     ArenaExactResult r = solveArenaExact(p, nullptr);
     ASSERT_EQ(checkArenaPlan(p, r.plan), "") << "iteration " << iter;
@@ -215,14 +222,7 @@ TEST(ArenaExact, CheckerNeverAcceptsAFalseClaim) {
   std::mt19937 rng(31);
   size_t accepted = 0, tried = 0;
   for (int iter = 0; iter < 60; ++iter) {
-    // The alignment gap (bound 9, optimum 10) with 0-2 buffers beside it.
-    ArenaProblem p;
-    p.addBuffer(3, 1, 1, 1);
-    p.addBuffer(2, 2, 0, 2);
-    p.addBuffer(4, 4, 1, 1);
-    p.addBuffer(6, 2, 0, 0);
-    for (int k = 0; k < iter % 3; ++k)
-      p.addBuffer(1 + rng() % 3, 1, rng() % 3, 2);
+    ArenaProblem p = alignmentGap(rng, iter % 3);
     ArenaExactResult r = solveArenaExact(p, nullptr);
     if (r.proof != ArenaProofKind::Refutation)
       continue;
