@@ -21,6 +21,11 @@ llvm_config.with_environment("PYTHONPATH",
                              append_path=True)
 llvm_config.with_environment("PEAKMEM_BUILD_DIR", config.peakmem_obj_root)
 
+# Sanitizer builds: Inputs/run-bounded.py widens its time and memory limits
+# (ASan's shadow memory and checks, not the work, grow).
+if config.peakmem_sanitized.upper() in ("ON", "TRUE", "1", "YES"):
+    config.environment["PEAKMEM_SANITIZED"] = "1"
+
 # The pass plugin is not built in sanitizer builds.
 if os.path.exists(os.path.join(config.peakmem_lib_dir,
                                "PeakMemPlugin" + config.llvm_shlib_ext)):
