@@ -4,12 +4,10 @@
 
 #include "peakmem/Core/Model/Graph.h"
 #include "TestProblems.h"
-#include "peakmem/Core/Support/Deadline.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
-#include <thread>
 
 using namespace peakmem;
 
@@ -98,31 +96,6 @@ TEST(Graph, ClosuresMarkAncestorsAndDescendants) {
   EXPECT_EQ(marks, (std::vector<uint8_t>{0, 1, 0, 1}));
   markDescendants(p, 1, marks, 2);
   EXPECT_EQ(marks, (std::vector<uint8_t>{0, 2, 2, 1}));
-}
-
-TEST(Deadline, ZeroAndNegativeBudgetsAreExpired) {
-  EXPECT_TRUE(Deadline(0).expired());
-  EXPECT_TRUE(Deadline(-5).expired());
-  EXPECT_EQ(Deadline(-5).budgetMs(), 0);
-  EXPECT_EQ(Deadline(-5).remainingMs(), 0);
-}
-
-TEST(Deadline, LargeBudgetIsNotExpiredAndCountsDown) {
-  Deadline d(1e300); // Capped internally; must not overflow.
-  EXPECT_FALSE(d.expired());
-  Deadline hour(3.6e6);
-  EXPECT_FALSE(hour.expired());
-  EXPECT_GT(hour.remainingMs(), 3.5e6);
-  EXPECT_LE(hour.remainingMs(), 3.6e6);
-  EXPECT_GE(hour.elapsedMs(), 0);
-}
-
-TEST(Deadline, ExpiresAfterItsBudget) {
-  Deadline d(2);
-  std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  EXPECT_TRUE(d.expired());
-  EXPECT_EQ(d.remainingMs(), 0);
-  EXPECT_GE(d.elapsedMs(), 2);
 }
 
 } // namespace
