@@ -21,7 +21,7 @@ import re
 import subprocess
 from typing import List, Optional
 
-from .attrs import get_field, parse_attr
+from .attrs import parse_attr
 from .gen_split import SplitProgram
 from .runner import opt_run
 
