@@ -7,7 +7,6 @@
 #include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
-#include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

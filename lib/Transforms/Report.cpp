@@ -8,7 +8,7 @@
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
-#include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
