@@ -171,7 +171,7 @@ TEST(SchedulerDriver, FunctionBudgetUnderAParentStopsWithIt) {
   WorkBudget pass(100);
   FunctionBudget budget(pass, 1000);
   EXPECT_EQ(budget.left(), 100u); // The parent's limit binds.
-  budget.work().charge(100); // Up to the limit: not past it.
+  budget.work().charge(100);      // Up to the limit: not past it.
   EXPECT_FALSE(pass.exhausted());
   EXPECT_FALSE(budget.work().charge(1));
   EXPECT_TRUE(pass.exhausted());
