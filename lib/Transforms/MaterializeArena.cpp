@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MaterializeArena.h"
+#include "ArenaRequest.h"
 #include "ArenaSlots.h"
 #include "PlanArenaSelect.h"
 #include "peakmem/Analysis/MemoryModel.h"
@@ -41,9 +42,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "peakmem-materialize-arena"
+
+STATISTIC(numArenas, "Arenas materialized");
+STATISTIC(numViews, "Allocations turned into views of an arena");
+STATISTIC(numPadded, "Arenas requested with more bytes than planned");
 
 namespace peakmem {
 #define GEN_PASS_DEF_MATERIALIZEARENAPASS
@@ -125,6 +131,27 @@ static void updatePeak(FunctionOpInterface fn, Value arena,
     fn->setAttr(kOpsAttr, ops);
 }
 
+/// The arena memref's bytes: the recorded peakmem.arena_request (at least
+/// `size`), else, with allocator=caching, one chosen and recorded now
+/// (ArenaRequest.h), else `size`. Emits an error at `fn` for a bad record.
+static FailureOr<int64_t> requestedBytes(FunctionOpInterface fn,
+                                         const MaterializeOptions &options,
+                                         int64_t size, int64_t align) {
+  if (Attribute attr = fn->getAttr(kArenaRequestAttr)) {
+    auto request = dyn_cast<IntegerAttr>(attr);
+    if (!request || !request.getType().isInteger(64) || request.getInt() < size)
+      return fn.emitError() << options.pass << ": " << kArenaRequestAttr
+                            << " must be an i64 of at least " << kArenaSizeAttr
+                            << " = " << size;
+    return request.getInt();
+  }
+  if (options.allocator != "caching")
+    return size;
+  ArenaRequest request = chooseArenaRequest(fn, options.allocator, size, align);
+  recordArenaRequest(fn, request);
+  return request.bytes;
+}
+
 bool peakmem::hasRecordedPlan(FunctionOpInterface fn) {
   if (fn.isExternal())
     return false;
@@ -154,14 +181,23 @@ FunctionStatus peakmem::materializeArena(FunctionOpInterface fn,
       readPlannedSlots(fn, size.getInt(), align.getInt(), rules);
   if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)))
     return FunctionStatus::Failed;
+  FailureOr<int64_t> bytes =
+      requestedBytes(fn, options, size.getInt(), align.getInt());
+  if (failed(bytes))
+    return FunctionStatus::Failed;
+  if (*bytes > size.getInt())
+    ++numPadded;
   LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": '" << fn.getName() << "' "
                           << slots->size() << " slots in an arena of "
-                          << size.getInt() << " bytes\n");
-  FailureOr<Value> arena = createArena(fn, options.mode, size.getInt(),
-                                       align.getInt(), options.pass);
+                          << size.getInt() << " bytes, requested as " << *bytes
+                          << "\n");
+  FailureOr<Value> arena =
+      createArena(fn, options.mode, *bytes, align.getInt(), options.pass);
   if (failed(arena))
     return FunctionStatus::Failed;
   rewriteIntoArena(*arena, *slots);
+  ++numArenas;
+  numViews += slots->size();
   updatePeak(fn, *arena, options.peakWithoutArena);
   return FunctionStatus::Changed;
 }
@@ -173,9 +209,11 @@ struct MaterializeArenaPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    return reportOptionError(
-        context, getArgument(),
-        checkArenaOptions(arena, /*alignment=*/1, /*allowNone=*/false));
+    return reportOptionError(context, getArgument(), [&] {
+      std::string error =
+          checkArenaOptions(arena, /*alignment=*/1, /*allowNone=*/false);
+      return error.empty() ? checkAllocatorOption(allocator) : error;
+    }());
   }
 
   void runOnOperation() override {
@@ -192,7 +230,9 @@ struct MaterializeArenaPass
                   << "' left unchanged: arena=argument refused: " << why;
               return FunctionStatus::Unchanged;
             }
-          FunctionStatus s = materializeArena(fn, {arena, std::nullopt});
+          FunctionStatus s =
+              materializeArena(fn, {arena, std::nullopt,
+                                    "peakmem-materialize-arena", allocator});
           if (s == FunctionStatus::Changed && emitRemarks)
             emitRemark(fn.getLoc())
                 << "peakmem-materialize-arena: '" << fn.getName()

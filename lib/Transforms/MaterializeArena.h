@@ -30,6 +30,10 @@ struct MaterializeOptions {
   std::optional<int64_t> peakWithoutArena;
   /// The pass name errors start with.
   llvm::StringRef pass = "peakmem-materialize-arena";
+  /// "malloc" or "caching": with caching, a plan that records no
+  /// peakmem.arena_request gets one (ArenaRequest.h) before the arena is
+  /// created. A recorded request is honoured under either.
+  llvm::StringRef allocator = "malloc";
 };
 
 /// Whether `fn` has a body with an op carrying `peakmem.arena_offset`.
@@ -40,7 +44,9 @@ bool hasRecordedPlan(mlir::FunctionOpInterface fn);
 /// `peakmem.arena_alignment`): every placed alloc becomes a memref.view of
 /// one arena at its offset and its deallocs are erased. The plan is checked
 /// first by the rules of peakmem-verify-arena (ArenaSlots.h): a wrong or
-/// malformed plan is an error and leaves `fn` unchanged. Unchanged when `fn`
+/// malformed plan is an error and leaves `fn` unchanged. The arena is a
+/// memref<R x i8> with R = peakmem.arena_request when recorded (at least
+/// peakmem.arena_size), else peakmem.arena_size. Unchanged when `fn`
 /// records no plan.
 FunctionStatus materializeArena(mlir::FunctionOpInterface fn,
                                 const MaterializeOptions &options);

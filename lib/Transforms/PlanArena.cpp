@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArenaRequest.h"
 #include "JsonRecords.h"
 #include "MaterializeArena.h"
 #include "PlanArenaSolve.h"
@@ -56,6 +57,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -64,6 +66,12 @@
 #include <memory>
 
 #define DEBUG_TYPE "peakmem-plan-arena"
+
+STATISTIC(numPlanned, "Functions given an arena");
+STATISTIC(numPlacedBuffers, "Buffers placed in an arena");
+STATISTIC(numLeftOut, "Buffers left out of the arena");
+STATISTIC(numOptimal, "Arenas at their certified lower bound");
+STATISTIC(numUnchanged, "Functions left unchanged");
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -90,10 +98,11 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    return reportOptionError(context, getArgument(),
-                             checkArenaOptions(arena, alignment,
-                                               /*allowNone=*/false,
-                                               maxLiveIncrease));
+    std::string error = checkArenaOptions(arena, alignment,
+                                          /*allowNone=*/false, maxLiveIncrease);
+    if (error.empty())
+      error = checkAllocatorOption(allocator);
+    return reportOptionError(context, getArgument(), error);
   }
 
   void runOnOperation() override {
@@ -190,7 +199,8 @@ static void recordPlan(FunctionOpInterface fn, ArrayRef<Candidate> placed,
 static llvm::json::Value planToJson(FunctionOpInterface fn,
                                     ArrayRef<Candidate> placed,
                                     const ArenaSolution &sol, size_t steps,
-                                    llvm::json::Array leftOut) {
+                                    llvm::json::Array leftOut,
+                                    const ArenaRequest &request) {
   llvm::json::Array buffers;
   for (size_t i = 0; i < placed.size(); ++i) {
     const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
@@ -202,19 +212,27 @@ static llvm::json::Value planToJson(FunctionOpInterface fn,
                            {"last", static_cast<int64_t>(ab.life.last)},
                            {"nested", placed[i].nested}});
   }
-  return llvm::json::Object{{"function", fn.getName()},
+  llvm::json::Object record{{"function", fn.getName()},
                             {"symbol", symbolPath(fn)},
                             {"arena_size", sol.planned.plan.size},
+                            {"arena_request", request.bytes},
+                            {"request_rule", request.rule},
                             {"lower_bound", sol.bound.lowerBound},
                             {"steps", static_cast<int64_t>(steps)},
                             {"buffers", std::move(buffers)},
                             {"left_out", std::move(leftOut)}};
+  if (request.reservedPlanned)
+    record["reserved_planned"] = *request.reservedPlanned;
+  if (request.reservedRequested)
+    record["reserved_requested"] = *request.reservedRequested;
+  return record;
 }
 
 /// The remark of a planned function: arena, bound, optimal or gap, the live
 /// bound of this order, why the planner stopped, the best baseline.
 static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
-                           size_t placed, size_t refused) {
+                           size_t placed, size_t refused,
+                           const ArenaRequest &request) {
   const int64_t size = sol.planned.plan.size;
   const int64_t bound = sol.bound.lowerBound;
   InFlightDiagnostic remark = emitRemark(fn.getLoc());
@@ -241,6 +259,13 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
     remark << "; order " << orderName(sol) << " with the placement (live bound "
            << sol.startOrderBound << " -> " << sol.orderBound
            << (sol.traded ? ", traded for a smaller arena)" : ")");
+  if (request.reservedPlanned)
+    remark << "; requested as " << request.bytes << " bytes (" << request.rule
+           << "; caching reserved " << *request.reservedRequested << " bytes, "
+           << *request.reservedPlanned << " with the planned size)";
+  else if (request.bytes != size || request.rule.rfind("caching", 0) == 0)
+    remark << "; requested as " << request.bytes << " bytes (" << request.rule
+           << ")";
   const std::vector<int64_t> &sizes = sol.planned.baselineSizes;
   if (sizes.empty())
     return;
@@ -342,12 +367,21 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   if (failed(plan))
     return FunctionStatus::Failed;
   recordPlan(fn, plan->placed, plan->sol);
+  ArenaRequest request = chooseArenaRequest(
+      fn, allocator, plan->sol.planned.plan.size, plan->sol.arenaAlign);
+  if (allocator == "caching")
+    recordArenaRequest(fn, request);
   if (!jsonPath.empty() &&
       failed(writeJson(fn, planToJson(fn, plan->placed, plan->sol, plan->steps,
-                                      std::move(plan->leftOut)))))
+                                      std::move(plan->leftOut), request))))
     return FunctionStatus::Failed;
+  ++numPlanned;
+  numPlacedBuffers += placed.size();
+  numLeftOut += refused.size();
+  if (plan->sol.planned.plan.size == plan->sol.bound.lowerBound)
+    ++numOptimal;
   if (emitRemarks)
-    emitPlanRemark(fn, plan->sol, placed.size(), refused.size());
+    emitPlanRemark(fn, plan->sol, placed.size(), refused.size(), request);
   if (plan->sol.timeLimitHit)
     emitWarning(fn.getLoc())
         << "peakmem-plan-arena: '" << fn.getName()
@@ -361,7 +395,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return FunctionStatus::Changed;
   }
   FunctionStatus done = materializeArena(
-      fn, {arena, plan->peakWithoutArena, "peakmem-plan-arena"});
+      fn, {arena, plan->peakWithoutArena, "peakmem-plan-arena", allocator});
   return done == FunctionStatus::Failed ? done : FunctionStatus::Changed;
 }
 
@@ -420,6 +454,9 @@ FunctionStatus PlanArenaPass::leaveUnchanged(FunctionOpInterface fn,
                                              StringRef why,
                                              ArrayRef<Refusal> refused,
                                              size_t steps) {
+  ++numUnchanged;
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": '" << fn.getName()
+                          << "' unchanged: " << why << "\n");
   if (jsonPath.empty())
     return FunctionStatus::Unchanged;
   llvm::json::Object record{{"function", fn.getName()},

@@ -17,6 +17,7 @@
 
 #include "VerifyArena.h"
 #include "ArenaAliases.h"
+#include "ArenaRequest.h"
 #include "MaterializeArena.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
@@ -36,10 +37,15 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "peakmem-verify-arena"
+
+STATISTIC(numVerified, "Functions whose arena plan was accepted");
+STATISTIC(numRejected, "Functions whose arena plan was rejected");
+STATISTIC(numSlotsChecked, "Views or planned buffers checked");
 
 namespace peakmem {
 #define GEN_PASS_DEF_VERIFYARENAPASS
@@ -61,8 +67,28 @@ static LogicalResult getI64(FunctionOpInterface fn, StringRef name,
 
 /// The arena: the one entry-block memref.alloc or argument marked
 /// `peakmem.arena`, a static identity memref<Nxi8> in the default space.
+/// The bytes of the arena memref: peakmem.arena_request when recorded (at
+/// least `size`, with its rule), else `size`.
+static FailureOr<int64_t> arenaBytes(FunctionOpInterface fn, int64_t size) {
+  Attribute attr = fn->getAttr(kArenaRequestAttr);
+  if (!attr)
+    return size;
+  auto request = dyn_cast<IntegerAttr>(attr);
+  if (!request || !request.getType().isInteger(64) || request.getInt() < size)
+    return fn.emitError() << "peakmem-verify-arena: " << kArenaRequestAttr
+                          << " must be an i64 of at least peakmem.arena_size = "
+                          << size;
+  if (!fn->getAttrOfType<StringAttr>(kArenaRequestRuleAttr))
+    return fn.emitError() << "peakmem-verify-arena: " << kArenaRequestAttr
+                          << " without a string " << kArenaRequestRuleAttr;
+  return request.getInt();
+}
+
 static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
                                   int64_t size, int64_t align) {
+  FailureOr<int64_t> bytes = arenaBytes(fn, size);
+  if (failed(bytes))
+    return failure();
   SmallVector<Value> found;
   for (BlockArgument arg : entry.getArguments())
     if (fn.getArgAttr(arg.getArgNumber(), kArenaAttr))
@@ -80,11 +106,13 @@ static FailureOr<Value> findArena(FunctionOpInterface fn, Block &entry,
   Location loc = arena.getLoc();
   if (!type || type.getRank() != 1 || !type.hasStaticShape() ||
       !type.getElementType().isInteger(8) || !type.getLayout().isIdentity() ||
-      type.getMemorySpace() || type.getDimSize(0) != size)
+      type.getMemorySpace() || type.getDimSize(0) != *bytes)
     return emitError(loc) << "peakmem-verify-arena: arena type "
-                          << arena.getType()
-                          << " disagrees with peakmem.arena_size = " << size
-                          << " (expected memref<" << size << "xi8>)";
+                          << arena.getType() << " disagrees with "
+                          << (*bytes == size ? "peakmem.arena_size = "
+                                             : "peakmem.arena_request = ")
+                          << *bytes << " (expected memref<" << *bytes
+                          << "xi8>)";
   if (auto alloc = arena.getDefiningOp<memref::AllocOp>()) {
     if (static_cast<int64_t>(alloc.getAlignment().value_or(0)) != align)
       return alloc.emitError()
@@ -128,8 +156,12 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
                        [&](FunctionOpInterface fn, AnalysisManager) {
                          if (fn.isExternal() || !fn->hasAttr(kArenaSizeAttr))
                            return FunctionStatus::Unchanged;
-                         return failed(verify(fn)) ? FunctionStatus::Failed
-                                                   : FunctionStatus::Unchanged;
+                         if (failed(verify(fn))) {
+                           ++numRejected;
+                           return FunctionStatus::Failed;
+                         }
+                         ++numVerified;
+                         return FunctionStatus::Unchanged;
                        });
     if (status.failed)
       signalPassFailure();
@@ -225,6 +257,7 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
                           << (optimal.getValue() ? "true" : "false")
                           << " but the arena is " << size
                           << " bytes and the bound " << bound;
+  numSlotsChecked += slots->size();
   LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": '" << fn.getName() << "' "
                           << slots->size() << " " << rules.noun
                           << "s checked in an arena of " << size

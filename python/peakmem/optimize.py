@@ -25,11 +25,12 @@ from peakmem.progress import Progress
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
 REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
-ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}}},"
+ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}"
+                  " allocator={allocator}}},"
                   "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
 
 
-def plan_arena(text: str, *, budget_ms: int = 0, extra=()) -> dict:
+def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "malloc") -> dict:
     """Plans a static arena for `text` (the first function's figures).
 
     The plan stops on the pass's work limits, so it is the same on any
@@ -45,11 +46,16 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=()) -> dict:
     the buffers left out), arena_footprint (peakmem.footprint: the arena and
     what lies outside it), arena_remarks and arena_stderr (peakmem-opt's
     stderr, with `extra` its command-line options, e.g. timing).
+    `allocator`: peakmem-plan-arena's allocator= ("caching": the arena's
+    request sized for the caching allocator, docs/CachingAllocator.md);
+    arena_request is the arena memref's bytes (arena_size unless padded),
+    arena_request_rule why, from the pass's json record.
     """
     with tempfile.TemporaryDirectory(prefix="peakmem-arena-") as tmp:
         path = pathlib.Path(tmp) / "plan.json"
         out, remarks, seconds = passes.run_opt(
-            text, ARENA_PIPELINE.format(json=path, budget=budget_ms), extra=extra)
+            text, ARENA_PIPELINE.format(json=path, budget=budget_ms, allocator=allocator),
+            extra=extra)
         plans = json.loads(path.read_text()) if path.exists() else []
     attrs = passes.function_attrs(out)
     stats = passes.arena_stats(out)
@@ -65,6 +71,8 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=()) -> dict:
             "arena_live_bound": stats.get("live_bound"),
             "arena_live_bound_before": stats.get("live_bound_before"),
             "arena_plan": plans[0] if plans else None,
+            "arena_request": plans[0].get("arena_request") if plans else None,
+            "arena_request_rule": plans[0].get("request_rule") if plans else None,
             "arena_footprint": footprint.footprint(out) if planned else None,
             "peak_arena": attrs.get("peak"),
             "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],

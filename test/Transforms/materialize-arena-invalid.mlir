@@ -97,3 +97,14 @@ func.func @alias_outside(%x: memref<64xf32>) attributes {peakmem.arena_size = 51
   memref.dealloc %a : memref<64xf32>
   return
 }
+
+// -----
+
+// A recorded request below the planned size.
+// expected-error @below {{peakmem-materialize-arena: peakmem.arena_request must be an i64 of at least peakmem.arena_size = 256}}
+func.func @request_below_size(%x: memref<64xf32>) attributes {peakmem.arena_size = 256 : i64, peakmem.arena_alignment = 4 : i64, peakmem.arena_request = 128 : i64} {
+  %a = memref.alloc() {peakmem.arena_offset = 0 : i64} : memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%a : memref<64xf32>)
+  memref.dealloc %a : memref<64xf32>
+  return
+}

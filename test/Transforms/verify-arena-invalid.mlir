@@ -514,3 +514,59 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// The arena has the planned size, but a larger request is recorded.
+func.func @request(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_request = 1024 : i64, peakmem.arena_request_rule = "caching: padded", peakmem.arena_size = 256 : i64} {
+  // expected-error @below {{arena type 'memref<256xi8>' disagrees with peakmem.arena_request = 1024 (expected memref<1024xi8>)}}
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<256xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<256xi8>
+  return
+}
+
+// -----
+
+// A request below the planned size.
+// expected-error @below {{peakmem-verify-arena: peakmem.arena_request must be an i64 of at least peakmem.arena_size = 256}}
+func.func @request(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_request = 200 : i64, peakmem.arena_request_rule = "caching: padded", peakmem.arena_size = 256 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<200xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<200xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<200xi8>
+  return
+}
+
+// -----
+
+// A request without the rule that chose it.
+// expected-error @below {{peakmem-verify-arena: peakmem.arena_request without a string peakmem.arena_request_rule}}
+func.func @request(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_request = 1024 : i64, peakmem.arena_size = 256 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<1024xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<1024xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<1024xi8>
+  return
+}
+
+// -----
+
+// A padded arena without its request: the type says 1024, the size 256.
+func.func @request(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 256 : i64} {
+  // expected-error @below {{arena type 'memref<1024xi8>' disagrees with peakmem.arena_size = 256 (expected memref<256xi8>)}}
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<1024xi8>
+  %c0 = arith.constant 0 : index
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<1024xi8> to memref<64xf32>
+  linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+  linalg.copy ins(%view : memref<64xf32>) outs(%arg1 : memref<64xf32>)
+  memref.dealloc %alloc : memref<1024xi8>
+  return
+}

@@ -422,10 +422,28 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     above it. `peakmem.arena_stats` records `order` ("kept", "reordered" or
     "traded") and the live bounds before and after, and the remark says so.
     Reordering moves ops only: outputs stay bitwise identical.
+
+    `allocator=caching` sizes the arena's request for PyTorch's CUDA
+    caching allocator (docs/CachingAllocator.md), whose segment classes are
+    not monotone in the request (1-10 MiB: a 20 MiB segment; 10 MiB: 10
+    MiB): the planned size, 1 MiB + 1 B and 10 MiB are replayed with every
+    other request of the call (the allocations left outside the arena,
+    escaping outputs included, in program order) through the allocator's
+    model, and the one that reserves least is taken, the planned size on a
+    tie. The arena is then `memref<R x i8>` with `R >= N`, recorded as
+    `peakmem.arena_request = R` with `peakmem.arena_request_rule`; the json
+    record gives both sizes and both reserved peaks. When a request cannot
+    be replayed (allocations outside the arena in a nested block, of an
+    unknown size, or other allocating ops) the planned size is kept and the
+    rule says why. `allocator=malloc` (default) requests the planned size.
   }];
   let options = [
     Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
            "alloc | argument: where the arena comes from">,
+    Option<"allocator", "allocator", "std::string", /*default=*/"\"malloc\"",
+           "malloc | caching: the allocator the arena's request is sized "
+           "for (caching: the size that reserves least under PyTorch's CUDA "
+           "caching allocator)">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"1",
            "Floor of every buffer's alignment (a power of two)">,
     Option<"budgetMs", "budget-ms", "unsigned", /*default=*/"0",
@@ -474,10 +492,16 @@ def MaterializeArenaPass : Pass<"peakmem-materialize-arena"> {
     `peakmem.arena`, only for functions nothing references, as for
     `peakmem-plan-arena`), every placed alloc becomes a `memref.view` of it
     at its offset, and its deallocs are erased. Other ops are untouched.
+    The arena has `peakmem.arena_request` bytes when the plan records it (at
+    least `peakmem.arena_size`); `allocator=caching` chooses and records one
+    first when it does not, as `peakmem-plan-arena{allocator=caching}` does.
   }];
   let options = [
     Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
            "alloc | argument: where the arena comes from">,
+    Option<"allocator", "allocator", "std::string", /*default=*/"\"malloc\"",
+           "malloc | caching: the allocator the arena's request is sized "
+           "for, when the plan records no peakmem.arena_request">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per materialized function">,
   ];
@@ -518,7 +542,10 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     solver, no clock), within `max-work` work units per function (the
     planner keeps only certificates that fit the default). `peakmem.arena_lower_bound` must be the bound the
     certificate proves (a bound of 0 needs none), must not exceed the arena,
-    and `peakmem.arena_optimal` must equal (size == bound).
+    and `peakmem.arena_optimal` must equal (size == bound). The arena is a
+    `memref<N x i8>` of `N = peakmem.arena_request` when recorded (which
+    must be at least `peakmem.arena_size`, with a string
+    `peakmem.arena_request_rule`), else `N = peakmem.arena_size`.
   }];  let options = [
     Option<"maxWork", "max-work", "uint64_t", /*default=*/"1000000000",
            "Work units the check of the bound's certificate may take per "
