@@ -3,20 +3,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // exactRecomputeFixedOrder (ExactRecompute.h), a dynamic program along the
-// order. The order with every clone that some plan may insert is a sequence
-// of slots (a clone slot is present only in plans that cut there). A
-// buffer's choice (its set of cuts) changes memory only in its span, from its
-// first to its last user: its own lifetime, its clones, and the inputs its
-// clones keep alive all lie there. Sweeping the slots, a buffer's choices are
-// branched on when its span begins and projected out when it ends, so a state
-// is the choices of the buffers whose span contains the slot (a path
-// decomposition of the spans' interval graph; the width is the largest such
-// set). The memory at a slot is a function of the state alone; per state the
-// program keeps the Pareto front of (peak so far, extra MACs, extra
-// operations) over the choices already projected out, the knapsack part:
-// budgets only add up, and what follows depends on the state only, so a
-// dominated entry is never needed.
-//
+// order. The order with every clone some plan may insert is a sequence of
+// slots (a clone slot is present only in plans that cut there). A buffer's
+// choice (its cut set) changes memory only in its span, which covers its own
+// lifetime, its clones and the inputs they keep alive. Sweeping the slots, a
+// buffer's choices are branched on when its span begins and projected out
+// when it ends: a state is the choices of the buffers whose span contains the
+// slot (a path decomposition of the spans' interval graph). The memory at a
+// slot is a function of the state; per state the program keeps the Pareto
+// front of (peak so far, extra MACs, extra operations) over the choices
+// already projected out (the knapsack part: costs add up and what follows
+// depends on the state only, so a dominated entry is never needed).
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Recompute/ExactRecompute.h"
@@ -26,6 +23,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace peakmem;
 
@@ -34,6 +32,9 @@ namespace {
 constexpr uint16_t kNone = 0xFFFF;
 /// At most this many choices per buffer (state keys are 16-bit).
 constexpr size_t kMaxChoices = 0xFFFE;
+
+/// Units an entry or a key of `decisions` choices costs to copy or compare.
+WorkUnits recordUnits(size_t decisions) { return 1 + decisions / 32; }
 
 struct Choice {
   std::vector<uint32_t> starts;
@@ -59,7 +60,7 @@ struct Decision {
 
 struct Reader {
   uint32_t decision = 0, user = 0;
-  int64_t slot = 0;
+  int64_t slot = 0; // The clone slot reading the buffer.
 };
 
 /// A buffer whose liveness at some slots depends on the state.
@@ -429,18 +430,15 @@ int64_t relaxationBound(const Model &m, WorkBudget &work) {
 }
 
 bool lessEntry(const Entry &a, const Entry &b) {
-  if (a.peak != b.peak)
-    return a.peak < b.peak;
-  if (a.macs != b.macs)
-    return a.macs < b.macs;
-  if (a.ops != b.ops)
-    return a.ops < b.ops;
-  return a.record < b.record;
+  return std::tie(a.peak, a.macs, a.ops, a.record) <
+         std::tie(b.peak, b.macs, b.ops, b.record);
 }
 
 /// Keeps the entries no other entry dominates (ties: the first in
 /// lessEntry order).
-bool prune(std::vector<Entry> &front, WorkBudget &work) {
+bool prune(std::vector<Entry> &front, size_t nd, WorkBudget &work) {
+  if (!work.charge(front.size() * recordUnits(nd)))
+    return false;
   std::sort(front.begin(), front.end(), lessEntry);
   std::vector<Entry> kept;
   for (Entry &e : front) {
@@ -477,7 +475,7 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
         if (n.macs <= lim.macBudget && n.ops <= lim.opBudget)
           out.push_back(std::move(n));
       }
-      if (!work.charge(front.size() + 1))
+      if (!work.charge((front.size() + 1) * recordUnits(key.size())))
         return false;
       if (!out.empty())
         next.emplace(std::move(k), std::move(out));
@@ -490,6 +488,8 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
 bool forget(uint32_t d, States &states, WorkBudget &work) {
   States next;
   for (auto &[key, front] : states) {
+    if (!work.charge((front.size() + 1) * recordUnits(key.size())))
+      return false;
     std::vector<uint16_t> k = key;
     k[d] = kNone;
     std::vector<Entry> &into = next[k];
@@ -497,7 +497,7 @@ bool forget(uint32_t d, States &states, WorkBudget &work) {
                 std::make_move_iterator(front.end()));
   }
   for (auto &[key, front] : next)
-    if (!prune(front, work))
+    if (!prune(front, key.size(), work))
       return false;
   states = std::move(next);
   return true;
@@ -523,8 +523,9 @@ bool sweep(const Model &m, const recompute::Limits &lim, Entry &best,
       int64_t mem = memAt(m, s, key);
       for (Entry &e : front)
         e.peak = std::max(e.peak, mem);
-      if (!work.charge(front.size() + m.var[s].size() + 1) ||
-          !prune(front, work))
+      if (!work.charge(front.size() + m.var[s].size() + m.copies[s].size() +
+                       1) ||
+          !prune(front, key.size(), work))
         return false;
     }
     size_t active = 0;

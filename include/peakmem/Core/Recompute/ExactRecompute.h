@@ -100,8 +100,10 @@ struct ExactRecomputeResult {
 /// Minimum-peak fixed-order plan of `p` (contracted, finalized) in `order`
 /// (legal) with the producers' groups, options.maxRecomputePerOp,
 /// maxMacOverhead and maxOpOverhead (maxWork and timeCap are not read).
-/// Work: one unit per program entry created, per entry and step evaluated,
-/// and per comparison of two entries; stops unfinished when `work` runs out.
+/// Work: per program entry created, moved or sorted 1 + D/32 units (D
+/// decisions: the entry's record), per entry and slot evaluated 1, per
+/// state-dependent buffer read at a slot 1, and per comparison of two
+/// entries 1; stops unfinished when `work` runs out.
 /// Invalid input (problem, order, producers: an unknown or repeated buffer,
 /// a group member out of range, not Compute, not using its buffer or in two
 /// groups) gives finished = false and a reason.
