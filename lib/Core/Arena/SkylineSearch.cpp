@@ -81,20 +81,16 @@ bool Skyline::holesCoverable() {
     const bool left = s == 0 || rem[s - 1] == 0 || height[s - 1] > L;
     const bool right =
         s + 1 == sections || rem[s + 1] == 0 || height[s + 1] > L;
-    if (left) {
-      bool any = false;
-      for (uint32_t k = startAt[s]; k < startAt[s + 1] && !any; ++k)
-        any = fitsAt(starts[k], L);
-      if (!any)
-        return false;
-    }
-    if (right) {
-      bool any = false;
-      for (uint32_t k = endAt[s]; k < endAt[s + 1] && !any; ++k)
-        any = fitsAt(ends[k], L);
-      if (!any)
-        return false;
-    }
+    // Whether a buffer of `list[at[s]..at[s+1])` fits at L.
+    auto anyFits = [&](const std::vector<uint32_t> &list,
+                       const std::vector<uint32_t> &at) {
+      for (uint32_t k = at[s]; k < at[s + 1]; ++k)
+        if (fitsAt(list[k], L))
+          return true;
+      return false;
+    };
+    if ((left && !anyFits(starts, startAt)) || (right && !anyFits(ends, endAt)))
+      return false;
   }
   return valleysTileable();
 }
@@ -138,15 +134,7 @@ bool Skyline::valleysTileable() {
 }
 
 bool Skyline::countNode() {
-  if (nodes >= roundEnd)
-    return false;
-  if (nodes >= nodeLimit ||
-      ((nodes & (kTimeCapCheckUnits - 1)) == 0 && cap && cap->check())) {
-    aborted = true;
-    return false;
-  }
-  ++nodes;
-  return true;
+  return nodes < roundEnd && countSearchNode(nodes, nodeLimit, cap, aborted);
 }
 
 Outcome Skyline::run() {
