@@ -13,26 +13,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace peakmem;
-
-/// The users of `value` and, transitively, of every view of it (view-like
-/// ops whose source it is), as liveSegments' use groups see them.
-static SmallVector<Operation *> usersThroughViews(Value value) {
-  SmallVector<Operation *> users;
-  SmallVector<Value> work{value};
-  while (!work.empty())
-    for (OpOperand &use : work.pop_back_val().getUses()) {
-      Operation *user = use.getOwner();
-      users.push_back(user);
-      auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == use.get())
-        llvm::append_range(work, user->getResults());
-    }
-  return users;
-}
 
 /// The op after which a segment of `root` (whose block is `block`) ends:
 /// the entry op at its last step, or, in a nested block, the last op of
