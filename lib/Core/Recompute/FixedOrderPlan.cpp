@@ -34,9 +34,12 @@ std::vector<StmtId> usersByPosition(const Problem &p, BufferId b,
 }
 
 /// The producer of each cut (sorted by buffer) and the order in which the
-/// cuts are applied: later groups first, so that a group reading a buffer cut
-/// later keeps reading its original (a step rewires only the users it
-/// names). Sets `error` on malformed cuts.
+/// cuts are applied: groups whose last member comes later first, so that a
+/// group reading a buffer cut later keeps reading its original (a step
+/// rewires only the users it names). A member of group A that a clone of
+/// B's buffer may serve runs after B's last member, so A's last member does
+/// too; a group's first member does not order them (a fill may run long
+/// before its compute). Sets `error` on malformed cuts.
 std::vector<size_t> applicationOrder(const Problem &p,
                                      const std::vector<size_t> &pos,
                                      const std::vector<Producer> &producers,
@@ -44,7 +47,7 @@ std::vector<size_t> applicationOrder(const Problem &p,
                                      std::vector<const Producer *> &groupOf,
                                      std::string &error) {
   std::vector<size_t> apply(sorted.size());
-  std::vector<size_t> firstPos(sorted.size(), 0);
+  std::vector<size_t> lastPos(sorted.size(), 0);
   for (size_t c = 0; c < sorted.size(); ++c) {
     const FixedOrderCuts &cut = sorted[c];
     if (c > 0 && sorted[c - 1].buffer == cut.buffer) {
@@ -61,18 +64,16 @@ std::vector<size_t> applicationOrder(const Problem &p,
     }
     groupOf.push_back(&*pr);
     apply[c] = c;
-    firstPos[c] = p.numStatements();
     for (StmtId g : pr->group) {
       if (g >= p.numStatements()) {
         error = "a group member is out of range";
         return {};
       }
-      firstPos[c] = std::min(firstPos[c], pos[g]);
+      lastPos[c] = std::max(lastPos[c], pos[g]);
     }
   }
-  std::stable_sort(apply.begin(), apply.end(), [&](size_t a, size_t b) {
-    return firstPos[a] > firstPos[b];
-  });
+  std::stable_sort(apply.begin(), apply.end(),
+                   [&](size_t a, size_t b) { return lastPos[a] > lastPos[b]; });
   return apply;
 }
 

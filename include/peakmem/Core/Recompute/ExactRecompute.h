@@ -44,7 +44,7 @@ struct FixedOrderCuts {
 /// A fixed-order plan applied to the problem.
 struct FixedOrderPlan {
   /// One step per cut, in the ids of the problem each applies to. Buffers
-  /// whose group comes later in the order first, so that a clone reading a
+  /// whose group ends later in the order first, so that a clone reading a
   /// buffer that is cut too reads its original; a buffer's cuts from the last
   /// to the first, so that the successor edges a step copies reach only users
   /// that run after its clones.
