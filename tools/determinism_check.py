@@ -25,6 +25,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import textwrap
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import check_determinism as cd  # noqa: E402
@@ -81,12 +82,13 @@ def commit_of(repo: pathlib.Path) -> str:
 
 
 def table(results: list, commit: str, began: str, ended: str, load: int) -> str:
-    lines = [f"Measured by `tools/determinism_check.py` from {began} to {ended}, peakmem-opt "
+    intro = (f"Measured by `tools/determinism_check.py` from {began} to {ended}, peakmem-opt "
              f"built from `{commit}`, default options, on the shared 2-core machine (other "
              f"helpers' builds and tests were running, so `idle` means no load added by the "
              f"check; `load` adds {load} busy processes). Seconds: the whole corpus, summed "
              "over the models; load average (1/5/15 min) at the start and the end of each "
-             "pipeline.", "",
+             "pipeline.")
+    lines = [textwrap.fill(intro, 78), "",
              "| pipeline | models same | seconds idle | load | single | load average |",
              "|---|---|---:|---:|---:|---|"]
     for r in results:
@@ -94,8 +96,9 @@ def table(results: list, commit: str, began: str, ended: str, load: int) -> str:
         lines.append(f"| `{r['nested']}` | {same} of {len(r['rows'])} | "
                      + " | ".join(f"{r['total'][c]:.1f}" for c in CONDITIONS)
                      + f" | {r['load'][0]} -> {r['load'][1]} |")
-    lines += ["", "Per model (the first 8 hex digits of the SHA-256 of the output bytes; "
-              "`same`: equal under the three conditions):", "",
+    lines += ["", textwrap.fill("Per model (the first 8 hex digits of the SHA-256 of the "
+                                "output bytes; `same`: equal under the three conditions):", 78),
+              "",
               "| model | " + " | ".join(r["name"] for r in results) + " |",
               "|---|" + "---|" * len(results)]
     for i, (model, _) in enumerate(results[0]["rows"]):
