@@ -12,6 +12,7 @@
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -128,8 +129,46 @@ struct RecomputePass : RecomputePassImpl {
     options.timeCap = &cap;
     // The planner reschedules the block without steps first (its baseline):
     // when nothing is recomputed, its order is still never worse.
-    RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
-                                       producersOf(bm, c), options);
+    std::vector<Producer> producers = producersOf(bm, c);
+    RecomputePlan plan =
+        planRecompute(c.problem, identityOrder(c.problem), producers, options);
+    // The exact fixed-order program (ExactRecompute.h, docs/Recompute.md) on
+    // the body as written, with a hundredth of plan-max-work: where it
+    // finishes below the planner its plan is used. peakmem.exact_recompute
+    // records the outcome; `finished` means its peak is optimal over every
+    // recompute plan for this order within the bounds (not over every order).
+    WorkBudget exactWork(planMaxWork / 100, &cap);
+    ExactRecomputeResult exact = exactRecomputeFixedOrder(
+        c.problem, identityOrder(c.problem), producers, options, exactWork);
+    bool useExact = exact.finished && exact.peak < plan.peak;
+    if (useExact) {
+      plan.steps = std::move(exact.plan.steps);
+      plan.problem = std::move(exact.plan.problem);
+      plan.order = std::move(exact.plan.order);
+      plan.peak = exact.peak;
+      plan.extraMacs = exact.extraMacs;
+      plan.extraOps = exact.extraOps;
+      plan.provenOptimal = false;
+    }
+    {
+      Builder b(fn.getContext());
+      SmallVector<NamedAttribute> entries = {
+          b.getNamedAttr("decisions", b.getI64IntegerAttr(exact.decisions)),
+          b.getNamedAttr("finished", b.getBoolAttr(exact.finished)),
+          b.getNamedAttr("lower_bound", b.getI64IntegerAttr(exact.lowerBound)),
+          b.getNamedAttr("used", b.getBoolAttr(useExact)),
+          b.getNamedAttr("width", b.getI64IntegerAttr(exact.width)),
+          b.getNamedAttr("work_used", b.getI64IntegerAttr(exact.workUsed))};
+      if (exact.finished)
+        entries.push_back(b.getNamedAttr(
+            "optimality", b.getStringAttr("over every recompute plan for the "
+                                          "order as written, within the "
+                                          "bounds")));
+      else
+        entries.push_back(
+            b.getNamedAttr("reason", b.getStringAttr(exact.reason)));
+      fn->setAttr("peakmem.exact_recompute", b.getDictionaryAttr(entries));
+    }
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "
