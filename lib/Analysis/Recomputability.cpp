@@ -51,6 +51,20 @@ static bool allocatesOnly(Value alloc) {
   });
 }
 
+/// True if a statement of `bm` does nothing but free buffer `b` (a Free
+/// statement: memref.dealloc). The free of a recomputed buffer is cloned
+/// for its fresh copy (RecomputeRewrite clones Free statements), and the
+/// plan frees that copy after its last user. A buffer freed by an op that
+/// does more (memref.realloc, which frees its source and allocates, or a
+/// dealloc of several buffers) would leave the copy never freed.
+static bool hasPlainFree(const BlockModel &bm, BufferId b) {
+  for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
+    if (bm.problem.statement(s).kind == StmtKind::Free &&
+        bm.problem.statement(s).target == b)
+      return true;
+  return false;
+}
+
 /// Producer groups: per buffer, the Compute statements writing it that
 /// neither allocate nor free. Relies on bm.accesses naming each buffer by
 /// its allocation value (bm.allocations).
@@ -79,6 +93,8 @@ static bool isRecomputable(const BlockModel &bm, BufferId b,
   Value alloc = bm.allocations[b];
   if (!p.buffer(b).freedInBlock || group.empty() || bm.pinned[b] ||
       !allocatesOnly(alloc))
+    return false;
+  if (!hasPlainFree(bm, b))
     return false;
   for (StmtId w : group) {
     const StmtAccess &fx = bm.accesses[w];
