@@ -7,12 +7,13 @@ stack.
     /usr/bin/python3 tools/check_deps.py [--print]
 
 C and C++ (lib/, include/, tools/*/): the graph of `#include "..."` between
-the repository's files (a quoted include names include/<path>, or a file
-beside the includer). A unit is a folder of the core (Core/Model,
+the repository's files (a quoted include names include/<path>, a file
+beside the includer, or the one file of the tree with that path ending). A unit is a folder of the core (Core/Model,
 Core/Schedule, ...), Analysis, Transforms, Runtime or one tool; a header in
 include/peakmem/<unit> and a source in lib/<unit> are the same unit. Checked:
-no cycle of files, no cycle of units, the core includes no MLIR, LLVM,
-Analysis or Transforms header and Analysis no Transforms header.
+no cycle of files, no cycle of units, each layer includes only the layers
+below it (core and runtime < analysis < transforms < tools; the core's
+folders include each other), the core and the runtime no MLIR or LLVM.
 
 Python (python/peakmem, tools/*.py): the graph of imports between modules
 of the package and scripts of tools/ (every import statement, also those
@@ -29,8 +30,10 @@ import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-_CORE_FORBIDDEN = ("mlir/", "llvm/", "peakmem/Analysis/", "peakmem/Transforms/")
-LAYERS = ("Core", "Analysis", "Transforms")  # each uses only those before it
+# A unit may include units of a lower rank, and the core's folders each
+# other (without a cycle); the core and the runtime include no MLIR or LLVM.
+RANK = {"Core": 0, "Runtime": 0, "Analysis": 1, "Transforms": 2, "tools": 3}
+NO_MLIR = ("Core", "Runtime")
 
 
 def _tracked(patterns):
@@ -94,10 +97,13 @@ def cpp_unit(path: pathlib.Path) -> str:
 
 
 def _resolve_include(path, name, files):
+    """include/<name>, a file beside the includer, or else the one file of
+    the tree that ends in <name> (an include folder a CMake target adds)."""
     for candidate in (pathlib.Path("include") / name, path.parent / name):
         if candidate in files:
             return candidate
-    return None
+    ends = [f for f in files if f.as_posix().endswith("/" + name)]
+    return ends[0] if len(ends) == 1 else None
 
 
 def check_cpp():
@@ -106,18 +112,21 @@ def check_cpp():
     graph, units, found = {}, {}, []
     for path in sorted(files):
         unit = cpp_unit(path)
+        layer = unit.split("/")[0]
         for name in _INCLUDE.findall((REPO / path).read_text()):
-            layer = unit.split("/")[0]
-            forbidden = _CORE_FORBIDDEN if layer == "Core" else (
-                ("peakmem/Transforms/",) if layer == "Analysis" else ())
-            if name.startswith(forbidden):
+            if layer in NO_MLIR and name.startswith(("mlir/", "llvm/")):
                 found.append(f"{path}: {layer} includes {name}")
             target = _resolve_include(path, name, files)
             if target is None:
                 continue
             graph.setdefault(path, set()).add(target)
-            if cpp_unit(target) != unit:
-                units.setdefault(unit, set()).add(cpp_unit(target))
+            other = cpp_unit(target)
+            if other == unit:
+                continue
+            units.setdefault(unit, set()).add(other)
+            to = other.split("/")[0]
+            if not (RANK[to] < RANK[layer] or layer == to == "Core"):
+                found.append(f"{path}: {unit} includes {name} of {other}")
     for comp in cycles(graph):
         found.append("include cycle: " + " -> ".join(map(str, comp)))
     for comp in cycles(units):
