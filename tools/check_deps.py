@@ -17,8 +17,10 @@ folders include each other), the core and the runtime no MLIR or LLVM.
 
 Python (python/peakmem, tools/*.py): the graph of imports between modules
 of the package and scripts of tools/ (every import statement, also those
-inside functions). Checked: no cycle of modules and no package module
-importing a script of tools/. --print lists the graph of C/C++ units. Prints
+inside functions). Checked: no cycle of modules, no package module
+importing a script of tools/, and no regular expression over remark text
+(a call of `re` naming remarks, stderr or diagnostics: results are read
+from attributes and json= records). --print lists the graph of C/C++ units. Prints
 each violation and exits 1 if there is any.
 """
 
@@ -162,6 +164,27 @@ def _imports(path, module, known):
     return {n for n in names if n in known and n != module}
 
 
+_REMARK_WORDS = ("remark", "stderr", "diagnostic")
+
+
+def remark_regexes(path, tree):
+    """Calls of the re module whose pattern or subject names remark text
+    (a string or a name with remark, stderr or diagnostic in it): results are
+    read from attributes and json= records, never from remarks."""
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"):
+            continue
+        words = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
+                 and isinstance(n.value, str)]
+        words += [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+        words += [n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)]
+        if any(w in word.lower() for word in words for w in _REMARK_WORDS):
+            found.append(f"{path}:{node.lineno}: a regular expression over remark text")
+    return found
+
+
 def check_python():
     paths = _tracked(("python/peakmem/**/*.py", "tools/*.py"))
     modules = {_module_name(p): p for p in paths}
@@ -169,6 +192,7 @@ def check_python():
     for module, path in modules.items():
         try:
             graph[module] = _imports(path, module, modules)
+            found += remark_regexes(path, ast.parse((REPO / path).read_text()))
         except SyntaxError as err:
             found.append(f"{path}:{err.lineno}: does not parse: {err.msg}")
             continue
