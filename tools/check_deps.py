@@ -7,17 +7,20 @@ stack.
     /usr/bin/python3 tools/check_deps.py [--print]
 
 C and C++ (lib/, include/, tools/*/): the graph of `#include "..."` between
-the repository's files (a quoted include names include/<path>, or a file
-beside the includer). A unit is a folder of the core (Core/Model,
+the repository's files (a quoted include names include/<path>, a file
+beside the includer, or the one file of the tree with that path ending). A unit is a folder of the core (Core/Model,
 Core/Schedule, ...), Analysis, Transforms, Runtime or one tool; a header in
 include/peakmem/<unit> and a source in lib/<unit> are the same unit. Checked:
-no cycle of files, no cycle of units, the core includes no MLIR, LLVM,
-Analysis or Transforms header and Analysis no Transforms header.
+no cycle of files, no cycle of units, each layer includes only the layers
+below it (core and runtime < analysis < transforms < tools; the core's
+folders include each other), the core and the runtime no MLIR or LLVM.
 
 Python (python/peakmem, tools/*.py): the graph of imports between modules
 of the package and scripts of tools/ (every import statement, also those
-inside functions). Checked: no cycle of modules and no package module
-importing a script of tools/. --print lists the graph of C/C++ units. Prints
+inside functions). Checked: no cycle of modules, no package module
+importing a script of tools/, and no regular expression over remark text
+(a call of `re` naming remarks, stderr or diagnostics: results are read
+from attributes and json= records). --print lists the graph of C/C++ units. Prints
 each violation and exits 1 if there is any.
 """
 
@@ -29,8 +32,10 @@ import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-_CORE_FORBIDDEN = ("mlir/", "llvm/", "peakmem/Analysis/", "peakmem/Transforms/")
-LAYERS = ("Core", "Analysis", "Transforms")  # each uses only those before it
+# A unit may include units of a lower rank, and the core's folders each
+# other (without a cycle); the core and the runtime include no MLIR or LLVM.
+RANK = {"Core": 0, "Runtime": 0, "Analysis": 1, "Transforms": 2, "tools": 3}
+NO_MLIR = ("Core", "Runtime")
 
 
 def _tracked(patterns):
@@ -94,10 +99,13 @@ def cpp_unit(path: pathlib.Path) -> str:
 
 
 def _resolve_include(path, name, files):
+    """include/<name>, a file beside the includer, or else the one file of
+    the tree that ends in <name> (an include folder a CMake target adds)."""
     for candidate in (pathlib.Path("include") / name, path.parent / name):
         if candidate in files:
             return candidate
-    return None
+    ends = [f for f in files if f.as_posix().endswith("/" + name)]
+    return ends[0] if len(ends) == 1 else None
 
 
 def check_cpp():
@@ -106,18 +114,21 @@ def check_cpp():
     graph, units, found = {}, {}, []
     for path in sorted(files):
         unit = cpp_unit(path)
+        layer = unit.split("/")[0]
         for name in _INCLUDE.findall((REPO / path).read_text()):
-            layer = unit.split("/")[0]
-            forbidden = _CORE_FORBIDDEN if layer == "Core" else (
-                ("peakmem/Transforms/",) if layer == "Analysis" else ())
-            if name.startswith(forbidden):
+            if layer in NO_MLIR and name.startswith(("mlir/", "llvm/")):
                 found.append(f"{path}: {layer} includes {name}")
             target = _resolve_include(path, name, files)
             if target is None:
                 continue
             graph.setdefault(path, set()).add(target)
-            if cpp_unit(target) != unit:
-                units.setdefault(unit, set()).add(cpp_unit(target))
+            other = cpp_unit(target)
+            if other == unit:
+                continue
+            units.setdefault(unit, set()).add(other)
+            to = other.split("/")[0]
+            if not (RANK[to] < RANK[layer] or layer == to == "Core"):
+                found.append(f"{path}: {unit} includes {name} of {other}")
     for comp in cycles(graph):
         found.append("include cycle: " + " -> ".join(map(str, comp)))
     for comp in cycles(units):
@@ -153,6 +164,27 @@ def _imports(path, module, known):
     return {n for n in names if n in known and n != module}
 
 
+_REMARK_WORDS = ("remark", "stderr", "diagnostic")
+
+
+def remark_regexes(path, tree):
+    """Calls of the re module whose pattern or subject names remark text
+    (a string or a name with remark, stderr or diagnostic in it): results are
+    read from attributes and json= records, never from remarks."""
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"):
+            continue
+        words = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
+                 and isinstance(n.value, str)]
+        words += [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+        words += [n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)]
+        if any(w in word.lower() for word in words for w in _REMARK_WORDS):
+            found.append(f"{path}:{node.lineno}: a regular expression over remark text")
+    return found
+
+
 def check_python():
     paths = _tracked(("python/peakmem/**/*.py", "tools/*.py"))
     modules = {_module_name(p): p for p in paths}
@@ -160,6 +192,7 @@ def check_python():
     for module, path in modules.items():
         try:
             graph[module] = _imports(path, module, modules)
+            found += remark_regexes(path, ast.parse((REPO / path).read_text()))
         except SyntaxError as err:
             found.append(f"{path}:{err.lineno}: does not parse: {err.msg}")
             continue

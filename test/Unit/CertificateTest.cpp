@@ -190,13 +190,13 @@ TEST(Certificate, OptimalOrdersAndTampering) {
     optimal += c.isOptimal();
     ++byKind[static_cast<int>(c.kind)];
 
-    // Round trip through the flat encoding.
-    std::vector<int64_t> words = encodeCertificate(c);
-    maxWords = std::max(maxWords, words.size());
+    // Round trip through the record.
+    const CertificateRecord record = certificateRecord(c);
+    maxWords = std::max(maxWords, record.flow.size() + record.flow2.size());
     Certificate d;
     std::string error;
-    ASSERT_TRUE(decodeCertificate(words, d, &error)) << error;
-    EXPECT_EQ(encodeCertificate(d), words);
+    ASSERT_TRUE(certificateFromRecord(record, d, &error)) << error;
+    EXPECT_TRUE(test::sameRecord(certificateRecord(d), record));
     EXPECT_EQ(checkCertificate(p, order, d), "");
 
     // Fields that must always be caught.
@@ -266,7 +266,7 @@ TEST(Certificate, OptimalOrdersAndTampering) {
   std::printf("[certificates] optimal-order certificates: %d/%d prove "
               "optimality; kinds boundary %d, local %d, forced-live %d, "
               "reverse-trap %d, forward-trap %d, pairwise %d; largest "
-              "encoding %zu words; %d/%d soft tamperings rejected (the rest "
+              "flows %zu words; %d/%d soft tamperings rejected (the rest "
               "still state true facts)\n",
               optimal, numProblems, byKind[0], byKind[1], byKind[2], byKind[3],
               byKind[4], byKind[5], maxWords, rejected, tampered);
@@ -388,73 +388,78 @@ TEST(Certificate, HugeTamperedFlowsAreRejectedWithoutOverflow) {
             std::string::npos);
 }
 
-TEST(Certificate, DecoderRejectsMalformedInput) {
+TEST(Certificate, RecordRejectsNumbersOutOfRange) {
   Problem p = forkJoin();
   Order order{0, 1, 2, 3, 4};
   Certificate c = makeCertificate(p, order, computeLowerBound(p, order));
-  const std::vector<int64_t> good = encodeCertificate(c);
+  const CertificateRecord good = certificateRecord(c);
+  // Arcs to edit (the checker would refuse them; the reader does not).
+  CertificateRecord arcs = good;
+  arcs.flow = {0, 1, 4, 1, 2, 4};
   Certificate d;
   std::string error;
-  EXPECT_FALSE(decodeCertificate(nullptr, 0, d, &error));
-  EXPECT_FALSE(decodeCertificate(nullptr, 12, d, &error));
-  for (size_t len = 0; len < good.size(); ++len)
-    EXPECT_FALSE(decodeCertificate(good.data(), len, d, &error)) << len;
-  auto withWord = [&](size_t i, int64_t value) {
-    std::vector<int64_t> w = good;
-    w[i] = value;
-    return w;
+  ASSERT_TRUE(certificateFromRecord(arcs, d, &error)) << error;
+  auto rejects = [&](auto edit, const std::string &message) {
+    CertificateRecord r = arcs;
+    edit(r);
+    Certificate e = c;
+    EXPECT_FALSE(certificateFromRecord(r, e, &error)) << message;
+    EXPECT_EQ(error, message);
+    EXPECT_TRUE(test::sameRecord(certificateRecord(e), certificateRecord(c)))
+        << "the certificate is left unchanged";
   };
-  EXPECT_FALSE(decodeCertificate(withWord(0, 1), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(1, 2), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(4, 7), d, &error)); // Kinds: 0..6.
-  EXPECT_FALSE(decodeCertificate(withWord(4, -1), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(5, -1), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(5, int64_t(1) << 40), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(6, -2), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(7, -1), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(7, good[7] + 1), d, &error));
-  EXPECT_FALSE(decodeCertificate(
-      withWord(7, std::numeric_limits<int64_t>::max()), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(8, good[8] - 1), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(9, -3), d, &error));
-  EXPECT_FALSE(decodeCertificate(withWord(11, 0), d, &error));
-  EXPECT_EQ(error, "flow arc 0 carries a non-positive amount");
-  std::vector<int64_t> extra = good;
-  extra.push_back(1);
-  EXPECT_FALSE(decodeCertificate(extra, d, &error));
+  rejects([](CertificateRecord &r) { r.witness = -1; }, "witness out of range");
+  rejects([](CertificateRecord &r) { r.witness = int64_t(1) << 40; },
+          "witness out of range");
+  rejects([](CertificateRecord &r) { r.conditionedOn = -2; },
+          "conditionedOn out of range");
+  rejects([](CertificateRecord &r) { r.flow.pop_back(); },
+          "flow arrays must hold (from, to, amount) triples");
+  rejects([](CertificateRecord &r) { r.flow[0] = -3; },
+          "flow arc 0 names a node out of range");
+  rejects(
+      [](CertificateRecord &r) {
+        r.flow2 = {1, int64_t(1) << 33, 1};
+      },
+      "flow arc 2 names a node out of range");
+  rejects([](CertificateRecord &r) { r.flow[5] = 0; },
+          "flow arc 1 carries a non-positive amount");
+  rejects(
+      [](CertificateRecord &r) {
+        r.members = {1, 2};
+      },
+      "'flows' must hold one flow per member");
+  rejects(
+      [](CertificateRecord &r) {
+        r.members = {1, -1};
+        r.memberFlows = {{}, {}};
+      },
+      "member 1 out of range");
 
-  // Random garbage and random mutations: never crash; anything decoded is
+  // Random records and random mutations: never crash; anything read is
   // either rejected by the checker or states a true bound.
   std::mt19937_64 rng(3);
-  int decoded = 0, accepted = 0;
+  int read = 0, accepted = 0;
   for (int iter = 0; iter < 20000; ++iter) {
-    std::vector<int64_t> w;
-    if (iter % 2) {
-      w = good;
-      test::mutateEncoding(w, rng);
-    } else {
-      w.resize(rng() % 40);
-      for (int64_t &x : w)
-        x = rng() % 3 ? static_cast<int64_t>(rng() % 32) - 1
-                      : static_cast<int64_t>(rng());
-      if (w.size() > 2 && rng() % 2) {
-        w[0] = kCertificateMagic;
-        w[1] = kCertificateVersion;
-      }
+    CertificateRecord r = good;
+    if (iter % 2 == 0) {
+      r = CertificateRecord{};
+      r.kind = static_cast<BoundKind>(rng() % 8);
     }
-    if (!decodeCertificate(w, d, &error))
+    test::mutateRecord(r, rng);
+    if (!certificateFromRecord(r, d, &error))
       continue;
-    ++decoded;
+    ++read;
     if (checkCertificate(p, order, d).empty()) {
       ++accepted;
       EXPECT_LE(d.lowerBound, 12);
       EXPECT_EQ(d.peak, 12);
     }
   }
-  EXPECT_GT(decoded, 0);
-  std::printf("[certificates] garbage: %d of 20000 decoded, %d of those "
+  EXPECT_GT(read, 0);
+  std::printf("[certificates] mutated records: %d of 20000 read, %d of those "
               "accepted (all true)\n",
-              decoded, accepted);
+              read, accepted);
 }
 
 } // namespace
@@ -580,10 +585,11 @@ TEST(Certificate, ExhaustiveTampering) {
     for (size_t k = 0; k < bad.size(); ++k)
       EXPECT_NE(checkCertificate(p, best, bad[k]), "")
           << "iter " << iter << " mutation " << k;
-    // Round trip through the flat encoding.
+    // Round trip through the record.
     Certificate d;
     std::string error;
-    ASSERT_TRUE(decodeCertificate(encodeCertificate(c), d, &error)) << error;
+    ASSERT_TRUE(certificateFromRecord(certificateRecord(c), d, &error))
+        << error;
     EXPECT_EQ(d.kind, BoundKind::Exhaustive);
     EXPECT_EQ(checkCertificate(p, best, d), "");
   }

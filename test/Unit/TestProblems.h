@@ -11,6 +11,7 @@
 #ifndef PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
 #define PEAKMEM_TEST_UNIT_TESTPROBLEMS_H
 
+#include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Core/Model/Problem.h"
 
 #include <algorithm>
@@ -157,13 +158,13 @@ inline bool checkTiming() {
 }
 inline const bool kCheckTiming = checkTiming();
 
-/// One to three random edits of an encoded certificate (a word replaced,
-/// nudged or set small; the encoding truncated or extended), stopping early
-/// when it becomes empty. `w` must not be empty.
-inline void mutateEncoding(std::vector<int64_t> &w, std::mt19937_64 &rng) {
-  for (int k = 0, m = 1 + rng() % 3; k < m && !w.empty(); ++k) {
-    size_t i = rng() % w.size();
-    switch (rng() % 4) {
+/// One to three random edits of a list of words (a word replaced, nudged or
+/// set small; the list truncated or extended), stopping early when it
+/// becomes empty.
+inline void mutateWords(std::vector<int64_t> &w, std::mt19937_64 &rng) {
+  for (int k = 0, m = 1 + rng() % 3; k < m; ++k) {
+    size_t i = w.empty() ? 0 : rng() % w.size();
+    switch (w.empty() ? 3 : rng() % 4) {
     case 0:
       w[i] = static_cast<int64_t>(rng());
       break;
@@ -178,6 +179,55 @@ inline void mutateEncoding(std::vector<int64_t> &w, std::mt19937_64 &rng) {
       break;
     }
   }
+}
+
+/// One to three random edits of a certificate record: a number, a flow,
+/// the members, a member's flow, the kind or the form.
+inline void mutateRecord(CertificateRecord &r, std::mt19937_64 &rng) {
+  for (int k = 0, m = 1 + rng() % 3; k < m; ++k) {
+    std::vector<int64_t> numbers = {r.peak, r.lowerBound, r.witness,
+                                    r.conditionedOn};
+    switch (rng() % 8) {
+    case 0:
+      mutateWords(numbers, rng);
+      numbers.resize(4, 0);
+      r.peak = numbers[0];
+      r.lowerBound = numbers[1];
+      r.witness = numbers[2];
+      r.conditionedOn = numbers[3];
+      break;
+    case 1:
+      mutateWords(r.flow, rng);
+      break;
+    case 2:
+      mutateWords(r.flow2, rng);
+      break;
+    case 3:
+      mutateWords(r.members, rng);
+      break;
+    case 4:
+      if (!r.memberFlows.empty())
+        mutateWords(r.memberFlows[rng() % r.memberFlows.size()], rng);
+      break;
+    case 5:
+      r.memberFlows.resize(rng() % (r.memberFlows.size() + 2));
+      break;
+    case 6:
+      r.kind = static_cast<BoundKind>(rng() % 8);
+      break;
+    default:
+      r.form = rng() % 2 ? MultiwayForm::First : MultiwayForm::Last;
+      break;
+    }
+  }
+}
+
+/// Whether two records hold the same numbers.
+inline bool sameRecord(const CertificateRecord &a, const CertificateRecord &b) {
+  return a.peak == b.peak && a.lowerBound == b.lowerBound && a.kind == b.kind &&
+         a.witness == b.witness && a.conditionedOn == b.conditionedOn &&
+         a.flow == b.flow && a.flow2 == b.flow2 && a.form == b.form &&
+         a.members == b.members && a.memberFlows == b.memberFlows;
 }
 
 } // namespace peakmem::test

@@ -44,3 +44,12 @@ def test_python_format_rule():
     found = check_sizes.check_python_format(path, text, 120)
     assert [f.split(":")[1] for f in found] == ["2", "3", "4"]
     assert check_sizes.check_python_format(pathlib.Path("test/python/t.py"), text, 120) == []
+
+
+def test_remark_regexes_are_found():
+    import ast
+    bad = ast.parse('import re\nm = re.search(r"peak (\\d+) bytes", remarks)\n'
+                    'n = re.findall(r"remark: (.*)", proc.stderr)\n')
+    good = ast.parse('import re\nm = re.search(r"^(\\d+)x", shape)\n')
+    assert [f.split(":")[1] for f in check_deps.remark_regexes("t.py", bad)] == ["2", "3"]
+    assert check_deps.remark_regexes("t.py", good) == []

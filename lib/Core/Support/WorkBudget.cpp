@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Core/Support/WorkBudget.h"
+#include "peakmem/Core/Support/EnumNames.h"
 
 #include <algorithm>
 
@@ -35,16 +36,13 @@ double TimeCap::elapsedMs() const {
       .count();
 }
 
+static constexpr EnumName<WorkStop> kWorkStopNames[] = {
+    {WorkStop::None, "none"},
+    {WorkStop::WorkLimit, "work-limit"},
+    {WorkStop::TimeCap, "time-limit"}};
+
 const char *workStopName(WorkStop stop) {
-  switch (stop) {
-  case WorkStop::None:
-    return "none";
-  case WorkStop::WorkLimit:
-    return "work-limit";
-  case WorkStop::TimeCap:
-    return "time-limit";
-  }
-  return "none";
+  return enumName(kWorkStopNames, stop, "none");
 }
 
 WorkBudget::WorkBudget(WorkUnits limit, TimeCap *cap) : cap(cap), max(limit) {}

@@ -131,34 +131,33 @@ WorkUnits certificateCheckWork(const Problem &p, const Certificate &c);
 /// statement 3 | 1): optimal".
 std::string describeCertificate(const Certificate &c);
 
-/// Flat int64 encoding (a dense i64 array attribute in the MLIR layer),
-/// version 1:
-///   [0] kCertificateMagic  [1] 1
-///   [2] peak  [3] lowerBound  [4] kind (BoundKind as 0..6)
-///   [5] witness  [6] conditionedOn (-1 or a statement)
-///   [7] k1 = arcs in flow  [8] k2 = arcs in flow2
-///   then k1 triples (from, to, amount) of flow, then k2 triples of flow2.
-/// Size is exactly 9 + 3 * (k1 + k2).
-/// Version 2 (kCertificateVersion) appends the multiway section and allows
-/// kind 7 (multiway):
-///   [e] form (0 last, 1 first)  [e+1] k = members
-///   then k member ids, then k arc counts c_1..c_k, then c_1 triples of the
-///   first member's flow, ..., c_k triples of the last one's,
-/// where e = 9 + 3 * (k1 + k2); size exactly e + 2 + 2k + 3 * sum(c_i).
-/// encodeCertificate writes version 1 whenever the multiway section would be
-/// empty (every kind but multiway), so those encodings are unchanged.
-constexpr int64_t kCertificateMagic = 0x504B4D43; // "PKMC"
-constexpr int64_t kCertificateVersion = 2;
-std::vector<int64_t> encodeCertificate(const Certificate &c);
-/// Decodes the layouts above. Rejects (returns false, `c` unspecified, a
-/// reason in *error if given) anything malformed: wrong size, magic or
-/// version, kind out of range (multiway in version 1), ids outside uint32,
-/// conditionedOn < -1, form not 0 or 1, negative counts or amounts. Never
-/// reads out of bounds.
-bool decodeCertificate(const int64_t *data, size_t size, Certificate &c,
-                       std::string *error = nullptr);
-bool decodeCertificate(const std::vector<int64_t> &data, Certificate &c,
-                       std::string *error = nullptr);
+/// A certificate's numbers as its one encoding, the certificate record,
+/// holds them (the `peakmem.peak`, `peakmem.lower_bound` and
+/// `peakmem.certificate` attributes written and read by CertificateAttr.h;
+/// docs/Certificates.md): ids as int64, each flow as (from, to, amount)
+/// triples, before any range check. `form`, `members` and `memberFlows` are
+/// the multiway entries (absent from the record: Last and empty).
+struct CertificateRecord {
+  int64_t peak = 0;
+  int64_t lowerBound = 0;
+  BoundKind kind = BoundKind::Boundary;
+  int64_t witness = 0;
+  int64_t conditionedOn = -1;
+  std::vector<int64_t> flow, flow2;
+  MultiwayForm form = MultiwayForm::Last;
+  std::vector<int64_t> members;
+  std::vector<std::vector<int64_t>> memberFlows;
+};
+
+/// The record of `c`.
+CertificateRecord certificateRecord(const Certificate &c);
+/// The certificate of `record`, after checking that every number fits its
+/// field: witness, members and arc ends in uint32, conditionedOn -1 or in
+/// uint32, flows whole triples with positive amounts, one flow per member.
+/// Returns false (`c` unchanged, a reason in *error if given) otherwise.
+/// What the numbers claim is checkCertificate's to check.
+bool certificateFromRecord(const CertificateRecord &record, Certificate &c,
+                           std::string *error = nullptr);
 
 } // namespace peakmem
 
