@@ -153,12 +153,14 @@ func.func @dynamic(%n: index, %y: memref<16xf32>) {
 // scf.parallel (iterations may run concurrently, they cannot share one
 // slot). Only the plain 16xf32 buffer is placed. (A strided-layout alloc
 // never gets here: the model refuses the function, finalize-memref-to-llvm
-// cannot lower it.)
+// cannot lower it.) An entry-block allocation left out moves down to its
+// first use: the vector buffer, used by its dealloc only, to the end.
 // CHECK-LABEL: func.func @refused
-// CHECK: memref.alloc() : memref<4xvector<4xf32>>
 // CHECK: scf.parallel
 // CHECK-NEXT: memref.alloc() : memref<8xf32>
 // CHECK: memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<64xi8> to memref<16xf32>
+// CHECK: %[[V:.*]] = memref.alloc() : memref<4xvector<4xf32>>
+// CHECK-NEXT: memref.dealloc %[[V]] : memref<4xvector<4xf32>>
 // expected-remark @below {{'refused' arena 64 bytes for 1 buffers (2 left out)}}
 func.func @refused(%y: memref<16xf32>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -349,4 +351,30 @@ func.func @aliases(%x: memref<16xf32>, %y: memref<16xf32>, %n: index) {
   linalg.copy ins(%c : memref<16xf32>) outs(%y : memref<16xf32>)
   memref.dealloc %c : memref<16xf32>
   return
+}
+
+// -----
+
+// A result stays outside the arena (it escapes) but is allocated at its
+// producer, not at the entry: it is live from there. The remark gives what
+// lies outside the arena.
+// CHECK-LABEL: func.func @result_at_producer
+// CHECK: memref.view
+// CHECK: memref.view
+// CHECK: linalg.copy
+// CHECK-NEXT: %[[O:.*]] = memref.alloc() : memref<1024xf32>
+// CHECK-NEXT: linalg.copy ins(%{{.*}} : memref<1024xf32>) outs(%[[O]] : memref<1024xf32>)
+// CHECK: return %[[O]]
+// expected-remark @below {{'result_at_producer' arena 8192 bytes for 2 buffers (1 left out){{.*}}; outside the arena 4096 bytes in 1 allocations (1 moved down to their first use)}}
+func.func @result_at_producer(%x: memref<1024xf32>) -> memref<1024xf32> {
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %o = memref.alloc() : memref<1024xf32>
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.copy ins(%x : memref<1024xf32>) outs(%a : memref<1024xf32>)
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.copy ins(%a : memref<1024xf32>) outs(%b : memref<1024xf32>)
+  memref.dealloc %a : memref<1024xf32>
+  linalg.copy ins(%b : memref<1024xf32>) outs(%o : memref<1024xf32>)
+  memref.dealloc %b : memref<1024xf32>
+  return %o : memref<1024xf32>
 }
