@@ -7,11 +7,17 @@
 #include "peakmem/Core/Bounds/Certificate.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
-#include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
+
+#define DEBUG_TYPE "peakmem-certify"
+
+STATISTIC(NumBlocksCertified, "Blocks given a certificate record");
+STATISTIC(NumFunctionsOptimal, "Functions whose order is certified optimal");
 
 namespace peakmem {
 #define GEN_PASS_DEF_CERTIFYPASS
@@ -38,6 +44,11 @@ struct FunctionCertifier {
         kDefaultVerifyWork - std::min(kDefaultVerifyWork, checkWork);
     const Order order = identityOrder(bm.problem);
     Certificate c = certifyOrder(bm.problem, order, work, options);
+    ++NumBlocksCertified;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": block of '"
+                            << bm.block->getParentOp()->getName() << "' peak "
+                            << c.peak << ", bound " << c.lowerBound << " ("
+                            << boundKindName(c.kind) << ")\n");
     WorkUnits cost = certificateCheckWork(bm.problem, c);
     checkWork =
         cost > kUnlimitedWork - checkWork ? kUnlimitedWork : checkWork + cost;
@@ -45,21 +56,17 @@ struct FunctionCertifier {
   }
 };
 
-struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
-  using Base::Base;
+// Sets attributes only, which do not change the model: every analysis is kept.
+struct CertifyPass : FunctionPass<peakmem::impl::CertifyPassBase<CertifyPass>> {
+  using FunctionPass::FunctionPass;
 
-  void runOnOperation() override {
-    (void)runOnFunctions(getOperation(), getAnalysisManager(),
-                         [&](FunctionOpInterface fn, AnalysisManager analyses) {
-                           certify(fn, analyses);
-                           return FunctionStatus::Unchanged;
-                         });
-    markAllAnalysesPreserved(); // Attributes do not change the model.
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager analyses) override {
+    certify(fn, analyses);
+    return FunctionStatus::Unchanged;
   }
 
   void certify(FunctionOpInterface fn, AnalysisManager analyses) const {
-    if (fn.isExternal())
-      return;
     const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
     if (!model.isModeled())
       return emitNotModeled(fn, *model.getFailure());
@@ -88,6 +95,7 @@ struct CertifyPass : peakmem::impl::CertifyPassBase<CertifyPass> {
     if (cap.fired())
       warnTimeLimitHit(fn, getArgument(), timeLimitMs);
 
+    NumFunctionsOptimal += c.isOptimal();
     DictionaryAttr record = certificateToAttr(ctx, c);
     for (NamedAttribute entry : record)
       fn->setAttr((kAttrPrefix + entry.getName().strref()).str(),

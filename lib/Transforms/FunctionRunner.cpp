@@ -5,6 +5,7 @@
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Analysis/OpSemantics.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 
 #include <atomic>
@@ -66,6 +67,18 @@ FunctionsStatus runOnFunctions(Operation *root, AnalysisManager analyses,
   for (const Work &work : sequential)
     run(work);
   return {changed, failed};
+}
+
+void warnTimeLimitHit(FunctionOpInterface fn, StringRef pass, unsigned ms) {
+  emitWarning(fn.getLoc()) << pass << ": '" << fn.getName()
+                           << "': time-limit-ms=" << ms
+                           << " fired: this output depends on timing and is "
+                              "not reproducible";
+}
+
+void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
+  emitRemark(failure.loc) << "peakmem: '" << fn.getName()
+                          << "' not modeled: " << failure.reason;
 }
 
 } // namespace peakmem

@@ -4,68 +4,98 @@
 
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Core/Model/Simulation.h"
-#include "peakmem/Transforms/CertificateAttr.h"
+#include "peakmem/Transforms/PassRecords.h"
 
-#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "peakmem-schedule"
+
+STATISTIC(NumBlocksPrepared, "Blocks whose order can change the peak");
+STATISTIC(NumBlocksSearched, "Blocks given an exact search");
+STATISTIC(NumBlocksSkipped, "Blocks left unsearched: the budget was spent");
+STATISTIC(NumOrdersApplied, "Orders applied to a block (applySchedule)");
 
 using namespace mlir;
 
 namespace peakmem {
 
-void setPeakAttr(Operation *op, int64_t bytes) {
-  op->setAttr(kPeakAttr,
-              IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
-}
-
-void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
-  const Problem &body = model.getEntryBlockModel()->problem;
-  auto i64 = IntegerType::get(fn.getContext(), 64);
-  fn->setAttr(kMacsAttr, IntegerAttr::get(i64, body.totalMacs()));
-  fn->setAttr(kOpsAttr, IntegerAttr::get(i64, body.totalOps()));
-}
-
-void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
-  for (const char *name :
-       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kRetainAssumedAttr,
-        kPredictedPeakAttr, kSearchStopAttr, kReorderRecordAttr,
-        kReorderTensorsRecordAttr})
-    fn->removeAttr(name);
-  fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
-  if (!after || !after->isModeled()) {
-    fn->removeAttr(kPeakAttr);
-    fn->removeAttr(kMacsAttr);
-    fn->removeAttr(kOpsAttr);
-    return;
-  }
-  setPeakAttr(fn, after->getPeak());
-  if (fn->hasAttr(kMacsAttr) || fn->hasAttr(kOpsAttr))
-    setCostAttrs(fn, *after);
-}
-
-void warnTimeLimitHit(FunctionOpInterface fn, StringRef pass, unsigned ms) {
-  emitWarning(fn.getLoc()) << pass << ": '" << fn.getName()
-                           << "': time-limit-ms=" << ms
-                           << " fired: this output depends on timing and is "
-                              "not reproducible";
-}
-
-void emitNotModeled(FunctionOpInterface fn, const ModelFailure &failure) {
-  emitRemark(failure.loc) << "peakmem: '" << fn.getName()
-                          << "' not modeled: " << failure.reason;
-}
-
-void applyOrder(Block *block, ArrayRef<Operation *> ops, const Order &order) {
+void applyOrder(const ModeledBlock &model, const Order &order) {
+  Block *block = model.block;
   Block::iterator end =
       (!block->empty() && block->back().hasTrait<OpTrait::IsTerminator>())
           ? Block::iterator(&block->back())
           : block->end();
   for (StmtId s : order)
-    ops[s]->moveBefore(block, end);
+    model.ops[s]->moveBefore(block, end);
 }
 
-void applyOrder(const BlockModel &model, const Order &order) {
-  applyOrder(model.block, model.ops, order);
+/// The first dependency of model.problem that `full` breaks, reported with
+/// notes at both ops.
+static void reportBrokenDependency(InFlightDiagnostic &d,
+                                   const ModeledBlock &model,
+                                   const Order &full) {
+  std::vector<size_t> pos(full.size());
+  for (size_t i = 0; i < full.size(); ++i)
+    pos[full[i]] = i;
+  for (auto [u, v] : model.problem.edges())
+    if (pos[u] > pos[v]) {
+      d.attachNote(model.ops[u]->getLoc()) << "this op must run first";
+      d.attachNote(model.ops[v]->getLoc()) << "before this one";
+      return;
+    }
+}
+
+LogicalResult applySchedule(StringRef pass, const ModeledBlock &model,
+                            const Order &full, int64_t expectedPeak) {
+  Operation *holder = model.block->getParentOp();
+  if (!isLegalOrder(model.problem, full)) {
+    InFlightDiagnostic d = emitError(holder->getLoc())
+                           << pass
+                           << ": internal error: the planned order of this "
+                              "block is not a legal order of its statements";
+    // A permutation can be checked edge by edge; anything else cannot.
+    if (full.size() == model.problem.numStatements() &&
+        llvm::all_of(full, [&](StmtId s) { return s < full.size(); }))
+      reportBrokenDependency(d, model, full);
+    return failure();
+  }
+  if (int64_t peak = simulatePeak(model.problem, full); peak != expectedPeak) {
+    emitError(holder->getLoc())
+        << pass << ": internal error: the planned order of this block peaks at "
+        << peak << " bytes in the model, the plan says " << expectedPeak;
+    return failure();
+  }
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": " << pass
+                          << " applies an order of " << full.size()
+                          << " statements, peak " << model.peak << " -> "
+                          << expectedPeak << " bytes\n");
+  applyOrder(model, full);
+  ++NumOrdersApplied;
+  return success();
+}
+
+std::unique_ptr<MemoryModel>
+remodelAfterChange(FunctionOpInterface fn, StringRef pass,
+                   std::optional<int64_t> expectedPeak) {
+  auto after = std::make_unique<MemoryModel>(fn);
+  refreshAttrsAfterChange(fn, after.get());
+  if (!expectedPeak)
+    return after;
+  if (!after->isModeled()) {
+    fn.emitError() << pass << ": internal error: the changed function is no "
+                   << "longer modeled: " << after->getFailure()->reason;
+    return nullptr;
+  }
+  if (after->getPeak() != *expectedPeak) {
+    fn.emitError() << pass << ": internal error: the changed function peaks "
+                   << "at " << after->getPeak() << " bytes, not at the planned "
+                   << *expectedPeak;
+    refreshAttrsAfterChange(fn, nullptr);
+    return nullptr;
+  }
+  return after;
 }
 
 /// Nesting depth of `block` below the function body (0 for the body).
@@ -115,31 +145,46 @@ static std::vector<bool> chooseSearches(const std::vector<PreparedBlock> &items,
   return search;
 }
 
-static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
-                                         const ScheduleOptions &options,
-                                         FunctionBudget &budget,
-                                         unsigned fromDepth);
+/// The blocks of `model` at `depth` whose order can change the peak, after
+/// prepareBlock (bound and heuristics), each within half of an even share of
+/// `budget` (the other half is left to the searches); counts them down from
+/// `toPrepare`.
+static std::vector<PreparedBlock>
+prepareDepth(FunctionOpInterface fn, const MemoryModel &model, unsigned depth,
+             const ScheduleOptions &options, FunctionBudget &budget,
+             size_t &toPrepare) {
+  std::vector<PreparedBlock> items;
+  for (const auto &bm : model.getBlockModels()) {
+    if (depthOf(bm->block, fn) != depth)
+      continue;
+    if (bm->problem.numBuffers() == 0)
+      continue; // The order cannot change the peak: it is the max scratch.
+    PreparedBlock item{bm.get(), contract(bm->problem), {}};
+    budget.work().charge(2 * bm->problem.linearSize());
+    WorkBudget share(budget.work(), budget.share(toPrepare--) / 2);
+    item.r = prepareBlock(item.c.problem, options, share);
+    ++NumBlocksPrepared;
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE << ": '" << fn.getName() << "' depth " << depth
+               << ": peak " << bm->peak << ", heuristics " << item.r.peak
+               << ", bound " << item.r.bound.bytes
+               << (item.r.needsSearch ? ", needs a search\n" : "\n"));
+    items.push_back(std::move(item));
+  }
+  return items;
+}
 
 FunctionSchedule scheduleFunction(FunctionOpInterface fn,
                                   const ScheduleOptions &options,
-                                  unsigned fromDepth) {
+                                  unsigned fromDepth,
+                                  const MemoryModel *given) {
   FunctionBudget budget(options.maxWork, options.timeCap);
-  return scheduleFunction(fn, options, budget, fromDepth);
-}
-
-FunctionSchedule scheduleFunction(FunctionOpInterface fn,
-                                  const ScheduleOptions &options,
-                                  WorkBudget &parent, unsigned fromDepth) {
-  FunctionBudget budget(parent, options.maxWork);
-  return scheduleFunction(fn, options, budget, fromDepth);
-}
-
-static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
-                                         const ScheduleOptions &options,
-                                         FunctionBudget &budget,
-                                         unsigned fromDepth) {
   FunctionSchedule result;
-  auto model = std::make_unique<MemoryModel>(fn);
+  // The model of the IR as it is now: `given`, or one built here.
+  std::unique_ptr<MemoryModel> built;
+  const MemoryModel *model = given;
+  if (!model)
+    model = (built = std::make_unique<MemoryModel>(fn)).get();
   if (!model->isModeled()) {
     emitNotModeled(fn, *model->getFailure());
     return result;
@@ -163,20 +208,9 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   for (int depth = maxDepth; depth >= static_cast<int>(fromDepth); --depth) {
     // Scheduling deeper blocks changed the scratch of their parents.
     if (result.changed)
-      model = std::make_unique<MemoryModel>(fn);
-    std::vector<PreparedBlock> items;
-    for (const auto &bm : model->getBlockModels()) {
-      if (depthOf(bm->block, fn) != static_cast<unsigned>(depth))
-        continue;
-      if (bm->problem.numBuffers() == 0)
-        continue; // The order cannot change the peak: it is the max scratch.
-      PreparedBlock item{bm.get(), contract(bm->problem), {}};
-      budget.work().charge(2 * bm->problem.linearSize());
-      // Half of an even share: the other half is left to the searches.
-      WorkBudget share(budget.work(), budget.share(toPrepare--) / 2);
-      item.r = prepareBlock(item.c.problem, options, share);
-      items.push_back(std::move(item));
-    }
+      model = (built = std::make_unique<MemoryModel>(fn)).get();
+    std::vector<PreparedBlock> items =
+        prepareDepth(fn, *model, depth, options, budget, toPrepare);
     size_t toSearch = toPrepare;
     std::vector<bool> search =
         chooseSearches(items, budget.left(), toPrepare, toSearch);
@@ -186,6 +220,9 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
       if (search[i]) {
         WorkBudget share(budget.work(), budget.share(toSearch--));
         searchBlock(item.c.problem, r, share, options);
+        ++NumBlocksSearched;
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE << ": searched, peak " << r.peak
+                                << (r.provenOptimal ? " (proven)\n" : "\n"));
         ++budget.searched;
         budget.stopped += r.budgetExhausted;
         result.stoppedByWork += r.stoppedBy == SearchStop::WorkLimit;
@@ -193,6 +230,7 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
         result.stoppedByTime += r.stoppedBy == SearchStop::TimeLimit;
         result.memoFull += r.memoFull;
       } else if (r.needsSearch) {
+        ++NumBlocksSkipped;
         ++budget.skipped;
       }
       const BlockModel *bm = item.bm;
@@ -202,18 +240,13 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
         result.lowerBound = r.bound.bytes;
       if (r.peak >= bm->peak)
         continue; // Never worse; unchanged when not strictly better.
-      Order full = expand(bm->problem, item.c, r.order);
-      if (!isLegalOrder(bm->problem, full) ||
-          simulatePeak(bm->problem, full) != r.peak) {
-        emitError(bm->block->getParentOp()->getLoc())
-            << "peakmem: internal error: the schedule of this block does not "
-               "expand to a legal order with the modeled peak";
+      if (failed(applySchedule("peakmem", *bm,
+                               expand(bm->problem, item.c, r.order), r.peak))) {
         result.internalError = true;
         if (result.changed) // Blocks done before: no claim about them holds.
           refreshAttrsAfterChange(fn, nullptr);
         return result;
       }
-      applyOrder(*bm, full);
       result.changed = true;
     }
   }
@@ -225,8 +258,8 @@ static FunctionSchedule scheduleFunction(FunctionOpInterface fn,
   result.stopped = budget.stopped;
   result.skipped = budget.skipped;
   if (result.changed) {
-    model = std::make_unique<MemoryModel>(fn);
-    refreshAttrsAfterChange(fn, model.get());
+    result.after = remodelAfterChange(fn, "peakmem");
+    model = result.after.get();
   }
   result.peakAfter = model->getPeak();
   return result;

@@ -1,8 +1,9 @@
-//===- PassRecords.cpp - What a pass did, as an attribute -----------------===//
+//===- PassRecords.cpp - Writing the peakmem attributes -------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/PassRecords.h"
+#include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Transforms/AttrNames.h"
 
 #include "mlir/IR/Builders.h"
@@ -52,6 +53,41 @@ void setRecomputeRecord(FunctionOpInterface fn, const RecomputeRecord &record) {
   if (record.clonedOps == 0)
     entries.push_back(b.getNamedAttr("reason", b.getStringAttr(record.reason)));
   fn->setAttr(kRecomputeRecordAttr, b.getDictionaryAttr(entries));
+}
+
+void setPeakAttr(Operation *op, int64_t bytes) {
+  op->setAttr(kPeakAttr,
+              IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+}
+
+void setPredictedPeakAttr(FunctionOpInterface fn, int64_t bytes) {
+  fn->setAttr(kPredictedPeakAttr,
+              IntegerAttr::get(IntegerType::get(fn->getContext(), 64), bytes));
+}
+
+void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
+  const Problem &body = model.getEntryBlockModel()->problem;
+  auto i64 = IntegerType::get(fn.getContext(), 64);
+  fn->setAttr(kMacsAttr, IntegerAttr::get(i64, body.totalMacs()));
+  fn->setAttr(kOpsAttr, IntegerAttr::get(i64, body.totalOps()));
+}
+
+void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
+  for (const char *name :
+       {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kRetainAssumedAttr,
+        kPredictedPeakAttr, kSearchStopAttr, kReorderRecordAttr,
+        kReorderTensorsRecordAttr})
+    fn->removeAttr(name);
+  fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
+  if (!after || !after->isModeled()) {
+    fn->removeAttr(kPeakAttr);
+    fn->removeAttr(kMacsAttr);
+    fn->removeAttr(kOpsAttr);
+    return;
+  }
+  setPeakAttr(fn, after->getPeak());
+  if (fn->hasAttr(kMacsAttr) || fn->hasAttr(kOpsAttr))
+    setCostAttrs(fn, *after);
 }
 
 } // namespace peakmem

@@ -18,7 +18,18 @@
 #include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
+
+#define DEBUG_TYPE "peakmem-recompute"
+
+STATISTIC(NumFunctionsRecomputed,
+          "Functions in which peakmem-recompute cloned ops");
+STATISTIC(NumStepsApplied, "Recompute steps applied");
+STATISTIC(NumClonedOps, "Ops peakmem-recompute cloned");
+STATISTIC(NumFunctionsReorderedOnly,
+          "Functions peakmem-recompute reordered, cloning none");
 
 namespace peakmem {
 #define GEN_PASS_DEF_RECOMPUTEPASS
@@ -30,24 +41,18 @@ using namespace peakmem;
 
 namespace {
 
-struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
-  using Base::Base;
+struct RecomputePass;
+using RecomputePassImpl =
+    FunctionPass<peakmem::impl::RecomputePassBase<RecomputePass>>;
+
+struct RecomputePass : RecomputePassImpl {
+  using FunctionPass::FunctionPass;
 
   LogicalResult initialize(MLIRContext *context) override {
     std::string error = checkFractionOption("max-mac-overhead", maxMacOverhead);
     if (error.empty())
       error = checkFractionOption("max-op-overhead", maxOpOverhead);
     return reportOptionError(context, getArgument(), error);
-  }
-
-  void runOnOperation() override {
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager) { return recompute(fn); });
-    if (status.failed)
-      signalPassFailure();
-    if (!status.changed)
-      markAllAnalysesPreserved();
   }
 
   /// The recomputable buffers of `bm` (the Recomputability analysis) with
@@ -68,43 +73,52 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
   }
 
   /// Reorders the nested blocks, which the planner does not plan on (the
-  /// body it reorders itself), when reorder-max-work is not 0.
+  /// body it reorders itself), when reorder-max-work is not 0. `model` is a
+  /// model of `fn` as it is; when the nested blocks changed, it is replaced
+  /// by the model of the changed function (held by `owned`).
   FunctionStatus reorderNested(FunctionOpInterface fn, TimeCap &cap,
-                               bool &modeled) const {
-    MemoryModel model(fn);
-    modeled = model.isModeled();
-    if (!modeled)
-      emitNotModeled(fn, *model.getFailure());
-    if (!modeled || reorderMaxWork == 0 || model.getBlockModels().size() < 2)
+                               const MemoryModel *&model,
+                               std::unique_ptr<MemoryModel> &owned) const {
+    if (reorderMaxWork == 0 || model->getBlockModels().size() < 2)
       return FunctionStatus::Unchanged;
     ScheduleOptions scheduling;
     scheduling.maxWork = reorderMaxWork;
     scheduling.timeCap = &cap;
     FunctionSchedule scheduled =
-        scheduleFunction(fn, scheduling, /*fromDepth=*/1);
+        scheduleFunction(fn, scheduling, /*fromDepth=*/1, model);
     if (scheduled.internalError)
       return FunctionStatus::Failed;
-    return scheduled.changed ? FunctionStatus::Changed
-                             : FunctionStatus::Unchanged;
+    if (!scheduled.changed)
+      return FunctionStatus::Unchanged;
+    owned = std::move(scheduled.after);
+    model = owned.get();
+    if (!model->isModeled())
+      return fail(fn, "the reordered function is no longer modeled");
+    return FunctionStatus::Changed;
   }
 
-  FunctionStatus recompute(FunctionOpInterface fn) const {
-    if (fn.isExternal())
-      return FunctionStatus::Unchanged;
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager analyses) override {
     TimeCap cap(timeLimitMs);
-    FunctionStatus status = recompute(fn, cap);
+    FunctionStatus status = recompute(fn, analyses, cap);
     if (cap.fired())
       warnTimeLimitHit(fn, getArgument(), timeLimitMs);
     return status;
   }
 
-  FunctionStatus recompute(FunctionOpInterface fn, TimeCap &cap) const {
-    bool modeled = false;
-    FunctionStatus nested = reorderNested(fn, cap, modeled);
-    if (nested == FunctionStatus::Failed || !modeled)
+  FunctionStatus recompute(FunctionOpInterface fn, AnalysisManager analyses,
+                           TimeCap &cap) const {
+    // The function as it is; replaced if the nested blocks are reordered.
+    const MemoryModel *model = &analyses.getAnalysis<MemoryModel>();
+    if (!model->isModeled()) {
+      emitNotModeled(fn, *model->getFailure());
+      return FunctionStatus::Unchanged;
+    }
+    std::unique_ptr<MemoryModel> owned;
+    FunctionStatus nested = reorderNested(fn, cap, model, owned);
+    if (nested == FunctionStatus::Failed)
       return nested;
-    MemoryModel model(fn);
-    const BlockModel &bm = *model.getEntryBlockModel();
+    const BlockModel &bm = *model->getEntryBlockModel();
     Contraction c = contract(bm.problem);
     RecomputeOptions options;
     options.maxRecomputePerOp = maxRecomputePerOp;
@@ -116,9 +130,13 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     // when nothing is recomputed, its order is still never worse.
     RecomputePlan plan = planRecompute(c.problem, identityOrder(c.problem),
                                        producersOf(bm, c), options);
-    setPeakAttr(fn, model.getPeak());
+    setPeakAttr(fn, model->getPeak());
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE << ": '" << fn.getName() << "' "
+               << plan.steps.size() << " steps, peak " << model->getPeak()
+               << " -> " << plan.peak << " bytes (" << plan.reason << ")\n");
     if (plan.steps.empty()) {
-      FunctionStatus body = reorderOnly(fn, bm, c, plan, model.getPeak());
+      FunctionStatus body = reorderOnly(fn, bm, c, plan, model->getPeak());
       return body == FunctionStatus::Unchanged ? nested : body;
     }
 
@@ -127,14 +145,13 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     std::vector<Value> buffers;
     std::vector<Operation *> stmtOps =
         applyRecomputeSteps(bm, c, plan, buffers);
-    bool reported = false;
-    std::string error = applyPlannedOrder(fn, plan, stmtOps, reported);
-    if (reported) {
+    if (failed(applyPlannedOrder(fn, getArgument(), plan, stmtOps))) {
       refreshAttrsAfterChange(fn, nullptr);
       return FunctionStatus::Failed;
     }
-    if (!error.empty())
-      return fail(fn, error);
+    ++NumFunctionsRecomputed;
+    NumStepsApplied += plan.steps.size();
+    NumClonedOps += clonedOps(plan);
     setRecomputeRecord(fn, recordOf(plan, plan.reorderPeak, plan.peak));
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
@@ -172,14 +189,14 @@ struct RecomputePass : peakmem::impl::RecomputePassBase<RecomputePass> {
     const int64_t before = peak;
     bool reordered = plan.peak < peak;
     if (reordered) {
-      applyOrder(bm, expand(bm.problem, c, plan.order));
-      MemoryModel after(fn);
-      refreshAttrsAfterChange(fn, &after);
-      if (!after.isModeled() || after.getPeak() != plan.peak)
-        return fail(fn, "the reordered function does not peak at the "
-                        "planned " +
-                            Twine(plan.peak) + " bytes");
-      peak = after.getPeak();
+      if (failed(applySchedule(getArgument(), bm,
+                               expand(bm.problem, c, plan.order), plan.peak)) ||
+          !remodelAfterChange(fn, getArgument(), plan.peak)) {
+        refreshAttrsAfterChange(fn, nullptr);
+        return FunctionStatus::Failed;
+      }
+      peak = plan.peak;
+      ++NumFunctionsReorderedOnly;
     }
     // Nothing recomputed; the remark says what reordering changed (only
     // where allocations and frees stand when the ops keep their order).

@@ -3,7 +3,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RecomputeRewrite.h"
-#include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 
 #include "mlir/IR/Builders.h"
@@ -234,53 +233,25 @@ static Order plannedOrder(const BlockModel &bm2, const Contraction &c2,
   return order;
 }
 
-/// Reports the first dependency `full` breaks, with notes at both ops.
-static void reportBrokenDependency(FunctionOpInterface fn,
-                                   const BlockModel &bm2, const Order &full) {
-  std::vector<size_t> pos(full.size());
-  for (size_t i = 0; i < full.size(); ++i)
-    pos[full[i]] = i;
-  for (auto [u, v] : bm2.problem.edges())
-    if (pos[u] > pos[v]) {
-      InFlightDiagnostic d = fn.emitError()
-                             << "peakmem-recompute: internal error: the "
-                                "planned order breaks a dependency";
-      d.attachNote(bm2.ops[u]->getLoc()) << "this op must run first";
-      d.attachNote(bm2.ops[v]->getLoc()) << "before this one";
-      return;
-    }
-}
-
-std::string applyPlannedOrder(FunctionOpInterface fn, const RecomputePlan &plan,
-                              const std::vector<Operation *> &stmtOps,
-                              bool &reported) {
-  reported = false;
+LogicalResult applyPlannedOrder(FunctionOpInterface fn, StringRef pass,
+                                const RecomputePlan &plan,
+                                const std::vector<Operation *> &stmtOps) {
   MemoryModel after(fn);
   if (!after.isModeled())
-    return "the recomputed function is no longer modeled: " +
-           after.getFailure()->reason;
+    return fn.emitError() << pass
+                          << ": internal error: the recomputed function is no "
+                             "longer modeled: "
+                          << after.getFailure()->reason;
   const BlockModel &bm2 = *after.getEntryBlockModel();
   Contraction c2 = contract(bm2.problem);
   Order order = plannedOrder(bm2, c2, plan, stmtOps);
   if (order.empty() && !plan.order.empty())
-    return "a planned statement has no op";
-  Order full = expand(bm2.problem, c2, order);
-  if (!isLegalOrder(bm2.problem, full)) {
-    reportBrokenDependency(fn, bm2, full);
-    reported = true;
-    return "the planned order breaks a dependency";
-  }
-  if (int64_t peak = simulatePeak(bm2.problem, full); peak != plan.peak)
-    return "the recomputed IR peaks at " + std::to_string(peak) +
-           " bytes in the planned order, the plan says " +
-           std::to_string(plan.peak);
-  applyOrder(bm2, full);
-  MemoryModel final(fn);
-  refreshAttrsAfterChange(fn, &final);
-  if (!final.isModeled() || final.getPeak() != plan.peak)
-    return "the reordered function does not peak at the planned " +
-           std::to_string(plan.peak) + " bytes";
-  return {};
+    return fn.emitError() << pass
+                          << ": internal error: a planned statement has no op";
+  if (failed(
+          applySchedule(pass, bm2, expand(bm2.problem, c2, order), plan.peak)))
+    return failure();
+  return success(remodelAfterChange(fn, pass, plan.peak) != nullptr);
 }
 
 } // namespace peakmem

@@ -16,7 +16,6 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
-#include <string>
 #include <vector>
 
 namespace peakmem {
@@ -32,13 +31,13 @@ applyRecomputeSteps(const BlockModel &bm, const Contraction &c,
                     std::vector<mlir::Value> &buffers);
 
 /// Orders the entry block of `fn` (rewritten by applyRecomputeSteps, which
-/// returned `stmtOps`) as planned and checks that it peaks at plan.peak.
-/// Returns an empty string on success, else the internal error (a broken
-/// dependency has been reported with notes already when `reported` is set).
-std::string applyPlannedOrder(mlir::FunctionOpInterface fn,
-                              const RecomputePlan &plan,
-                              const std::vector<mlir::Operation *> &stmtOps,
-                              bool &reported);
+/// returned `stmtOps`) as planned (applySchedule) and refreshes the
+/// attributes from a model of the result, which must peak at plan.peak. On
+/// failure an internal error of `pass` has been emitted at `fn`.
+mlir::LogicalResult
+applyPlannedOrder(mlir::FunctionOpInterface fn, llvm::StringRef pass,
+                  const RecomputePlan &plan,
+                  const std::vector<mlir::Operation *> &stmtOps);
 
 } // namespace peakmem
 

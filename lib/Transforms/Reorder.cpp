@@ -14,6 +14,13 @@
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "peakmem-reorder"
+
+STATISTIC(NumFunctionsReordered, "Functions whose ops peakmem-reorder moved");
+STATISTIC(NumFunctionsProven,
+          "Functions whose order is proven or certified optimal");
 
 namespace peakmem {
 #define GEN_PASS_DEF_REORDERPASS
@@ -25,27 +32,16 @@ using namespace peakmem;
 
 namespace {
 
-struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
-  using Base::Base;
+struct ReorderPass : FunctionPass<peakmem::impl::ReorderPassBase<ReorderPass>> {
+  using FunctionPass::FunctionPass;
 
   LogicalResult initialize(MLIRContext *context) override {
     return reportOptionError(context, getArgument(),
                              checkAlgorithmOption(algorithm));
   }
 
-  void runOnOperation() override {
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager) { return reorder(fn); });
-    if (status.failed)
-      signalPassFailure();
-    if (!status.changed)
-      markAllAnalysesPreserved();
-  }
-
-  FunctionStatus reorder(FunctionOpInterface fn) const {
-    if (fn.isExternal())
-      return FunctionStatus::Unchanged;
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager analyses) override {
     ScheduleOptions options;
     options.algorithm = algorithm;
     options.maxWork = maxWork;
@@ -53,7 +49,8 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     options.maxMemoEntries = maxMemoEntries;
     TimeCap cap(timeLimitMs);
     options.timeCap = &cap;
-    FunctionSchedule result = scheduleFunction(fn, options);
+    FunctionSchedule result = scheduleFunction(
+        fn, options, /*fromDepth=*/0, &analyses.getAnalysis<MemoryModel>());
     if (result.timeLimitHit)
       warnTimeLimitHit(fn, getArgument(), timeLimitMs);
     if (result.internalError)
@@ -65,6 +62,8 @@ struct ReorderPass : peakmem::impl::ReorderPassBase<ReorderPass> {
     setReorderRecord(fn, kReorderRecordAttr, recordOf(result));
     if (emitRemarks)
       emitReorderRemark(fn, result);
+    NumFunctionsReordered += result.changed;
+    NumFunctionsProven += result.provenOptimal;
     return result.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
   }
 

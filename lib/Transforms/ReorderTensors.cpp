@@ -21,8 +21,16 @@
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Debug.h"
 
 #include <optional>
+
+#define DEBUG_TYPE "peakmem-reorder-tensors"
+
+STATISTIC(NumFunctionsModeled, "Functions the tensor model describes");
+STATISTIC(NumFunctionsReordered,
+          "Functions whose ops peakmem-reorder-tensors moved");
 
 namespace peakmem {
 #define GEN_PASS_DEF_REORDERTENSORSPASS
@@ -48,9 +56,12 @@ static ReorderRecord recordOf(const TensorModel &model, int64_t predicted,
   return record;
 }
 
-struct ReorderTensorsPass
-    : peakmem::impl::ReorderTensorsPassBase<ReorderTensorsPass> {
-  using Base::Base;
+struct ReorderTensorsPass;
+using ReorderTensorsPassImpl =
+    FunctionPass<peakmem::impl::ReorderTensorsPassBase<ReorderTensorsPass>>;
+
+struct ReorderTensorsPass : ReorderTensorsPassImpl {
+  using FunctionPass::FunctionPass;
 
   LogicalResult initialize(MLIRContext *context) override {
     std::string error = checkAlgorithmOption(algorithm);
@@ -59,19 +70,8 @@ struct ReorderTensorsPass
     return reportOptionError(context, getArgument(), error);
   }
 
-  void runOnOperation() override {
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager) { return reorder(fn); });
-    if (status.failed)
-      signalPassFailure();
-    if (!status.changed)
-      markAllAnalysesPreserved();
-  }
-
-  FunctionStatus reorder(FunctionOpInterface fn) const {
-    if (fn.isExternal())
-      return FunctionStatus::Unchanged;
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager) override {
     TensorModel model;
     if (std::optional<ModelFailure> failure =
             buildTensorModel(fn, padding, inPlace, model)) {
@@ -85,6 +85,7 @@ struct ReorderTensorsPass
                              << "': internal error: " << check;
       return FunctionStatus::Failed;
     }
+    ++NumFunctionsModeled;
 
     int64_t predicted = model.peak;
     bool changed = false;
@@ -99,26 +100,22 @@ struct ReorderTensorsPass
       r = scheduleBlock(c.problem, options);
       if (cap.fired())
         warnTimeLimitHit(fn, getArgument(), timeLimitMs);
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE << ": '" << fn.getName()
+                 << "' tensor-model peak " << model.peak << ", scheduled "
+                 << r.peak << ", bound " << r.bound.bytes << "\n");
       if (r.peak < model.peak) {
         Order full = sinkFloating(model, expand(model.problem, c, r.order));
-        if (!isLegalOrder(model.problem, full) ||
-            simulatePeak(model.problem, full) != r.peak) {
-          emitError(fn.getLoc())
-              << "peakmem-reorder-tensors: internal error: the schedule does "
-                 "not expand to a legal order with the modeled peak; function "
-                 "left unchanged";
+        if (failed(applySchedule(getArgument(), model, full, r.peak)))
           return FunctionStatus::Failed;
-        }
-        applyOrder(model.block, model.ops, full);
         predicted = r.peak;
         changed = true;
+        ++NumFunctionsReordered;
         // Claims about the old order are dropped; no memref model applies.
         refreshAttrsAfterChange(fn, nullptr);
       }
     }
-    fn->setAttr(
-        kPredictedPeakAttr,
-        IntegerAttr::get(IntegerType::get(fn->getContext(), 64), predicted));
+    setPredictedPeakAttr(fn, predicted);
     setReorderRecord(fn, kReorderTensorsRecordAttr,
                      recordOf(model, predicted, r));
     if (emitRemarks)

@@ -4,19 +4,26 @@
 
 #include "JsonRecords.h"
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Model/ProblemIO.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Transforms/CertificateAttr.h"
 #include "peakmem/Transforms/FunctionRunner.h"
-#include "peakmem/Transforms/FunctionScheduler.h"
+#include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+
+#define DEBUG_TYPE "peakmem-report"
+
+STATISTIC(NumFunctionsReported, "Functions given peakmem.peak");
+STATISTIC(NumFunctionsNotModeled, "Functions the memory model cannot describe");
 
 namespace peakmem {
 #define GEN_PASS_DEF_REPORTPASS
@@ -27,35 +34,6 @@ using namespace mlir;
 using namespace peakmem;
 
 namespace {
-
-/// The block's scheduling problem as JSON (statement ids are positions in
-/// the block), for offline tools: live_in, statements {kind (0 compute,
-/// 1 alloc, 2 free), scratch, target, buffers}, buffers {bytes, freed},
-/// edges.
-static llvm::json::Object problemJson(const Problem &p) {
-  llvm::json::Array stmts, bufs, edges;
-  for (StmtId s = 0; s < p.numStatements(); ++s) {
-    const Statement &st = p.statement(s);
-    llvm::json::Array uses;
-    for (BufferId b : st.buffers)
-      uses.push_back(static_cast<int64_t>(b));
-    stmts.push_back(
-        llvm::json::Object{{"kind", static_cast<int64_t>(st.kind)},
-                           {"scratch", st.scratch},
-                           {"target", static_cast<int64_t>(st.target)},
-                           {"buffers", std::move(uses)}});
-  }
-  for (BufferId b = 0; b < p.numBuffers(); ++b)
-    bufs.push_back(llvm::json::Object{{"bytes", p.buffer(b).bytes},
-                                      {"freed", p.buffer(b).freedInBlock}});
-  for (auto [from, to] : p.edges())
-    edges.push_back(llvm::json::Array{static_cast<int64_t>(from),
-                                      static_cast<int64_t>(to)});
-  return llvm::json::Object{{"live_in", p.liveIn},
-                            {"statements", std::move(stmts)},
-                            {"buffers", std::move(bufs)},
-                            {"edges", std::move(edges)}};
-}
 
 /// Timeline of one block as JSON: the statement names and live bytes.
 static llvm::json::Object blockTimeline(const BlockModel &bm) {
@@ -94,7 +72,7 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
     }
   }
   return llvm::json::Object{
-      {"problem", problemJson(bm.problem)},
+      {"problem", llvm::cantFail(llvm::json::parse(writeProblem(bm.problem)))},
       {"peak_step", static_cast<int64_t>(t.peakStep)},
       {"peak_live", std::move(peakLive)},
       {"parent", bm.block->getParentOp()->getName().getStringRef()},
@@ -104,28 +82,19 @@ static llvm::json::Object blockTimeline(const BlockModel &bm) {
       {"timeline", std::move(steps)}};
 }
 
-struct ReportPass : peakmem::impl::ReportPassBase<ReportPass> {
-  using Base::Base;
+// Sets attributes only, which do not change the model: every analysis is kept.
+struct ReportPass : FunctionPass<peakmem::impl::ReportPassBase<ReportPass>> {
+  using FunctionPass::FunctionPass;
 
-  void runOnOperation() override {
-    FunctionsStatus status =
-        runOnFunctions(getOperation(), getAnalysisManager(),
-                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
-                         return report(fn, analyses);
-                       });
-    if (status.failed)
-      signalPassFailure();
-    markAllAnalysesPreserved(); // Attributes do not change the model.
-  }
-
-  FunctionStatus report(FunctionOpInterface fn, AnalysisManager analyses) {
-    if (fn.isExternal())
-      return FunctionStatus::Unchanged;
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager analyses) override {
     const MemoryModel &model = analyses.getAnalysis<MemoryModel>();
     if (!model.isModeled()) {
+      ++NumFunctionsNotModeled;
       emitNotModeled(fn, *model.getFailure());
       return FunctionStatus::Unchanged;
     }
+    ++NumFunctionsReported;
     const BlockModel &entry = *model.getEntryBlockModel();
     int64_t peak = model.getPeak();
     setPeakAttr(fn, peak);

@@ -25,9 +25,15 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <optional>
+
+#define DEBUG_TYPE "peakmem-split"
+
+STATISTIC(NumFunctionsSplit, "Functions peakmem-split split into stages");
+STATISTIC(NumFunctionsLeft, "Functions peakmem-split left unchanged");
 
 namespace peakmem {
 #define GEN_PASS_DEF_SPLITPASS
@@ -158,6 +164,7 @@ private:
     }
     record.append("reason", b.getStringAttr(why));
     fn->setAttr(kSplitAttr, record.getDictionary(fn->getContext()));
+    ++NumFunctionsLeft;
     if (emitRemarks)
       emitRemark(fn.getLoc())
           << "peakmem-split: '" << fn.getName() << "' unchanged: " << why;
@@ -312,6 +319,7 @@ void SplitPass::record(FunctionOpInterface fn, ArrayRef<Choice> stages,
   record.append("recompute_op_budget",
                 b.getStringAttr(formatOptionValue(opBudget)));
   fn->setAttr(kSplitAttr, record.getDictionary(ctx));
+  ++NumFunctionsSplit;
   if (!emitRemarks)
     return;
   emitRemark(fn.getLoc()) << llvm::formatv(

@@ -11,6 +11,14 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "peakmem-verify-certificate"
+
+STATISTIC(NumRecordsChecked, "Certificate records checked");
+STATISTIC(NumRecordsRejected, "Certificate records rejected");
+STATISTIC(NumRecordsUnchecked,
+          "Certificate records the budget could not afford");
 
 namespace peakmem {
 #define GEN_PASS_DEF_VERIFYCERTIFICATEPASS
@@ -44,6 +52,9 @@ public:
     }
     Outcome outcome;
     outcome.error = checkOnce(record, bm, outcome.unchecked);
+    ++NumRecordsChecked;
+    NumRecordsUnchecked += outcome.unchecked;
+    NumRecordsRejected += !outcome.unchecked && !outcome.error.empty();
     unchecked = outcome.unchecked;
     it = done.find({record, &bm});
     it->second = outcome;
@@ -84,21 +95,18 @@ private:
   llvm::DenseMap<std::pair<Attribute, const BlockModel *>, Outcome> done;
 };
 
-struct VerifyCertificatePass
-    : peakmem::impl::VerifyCertificatePassBase<VerifyCertificatePass> {
-  using Base::Base;
+// Reads the IR only: every analysis is kept.
+struct VerifyCertificatePass;
+using VerifyCertificatePassImpl = FunctionPass<
+    peakmem::impl::VerifyCertificatePassBase<VerifyCertificatePass>>;
 
-  void runOnOperation() override {
-    FunctionsStatus status =
-        runOnFunctions(getOperation(), getAnalysisManager(),
-                       [&](FunctionOpInterface fn, AnalysisManager) {
-                         return succeeded(verify(fn))
-                                    ? FunctionStatus::Unchanged
-                                    : FunctionStatus::Failed;
-                       });
-    if (status.failed)
-      signalPassFailure();
-    markAllAnalysesPreserved();
+struct VerifyCertificatePass : VerifyCertificatePassImpl {
+  using FunctionPass::FunctionPass;
+
+  FunctionStatus runOnFunction(FunctionOpInterface fn,
+                               AnalysisManager) override {
+    return succeeded(verify(fn)) ? FunctionStatus::Unchanged
+                                 : FunctionStatus::Failed;
   }
 
   /// Fails with an error at `fn` when a peakmem claim on it does not hold

@@ -3,7 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Diagnoses a gap between a block's peak and its lower bound offline: reads
-// the problems that `peakmem-report{json=FILE}` writes (one per block), and
+// the problems that `peakmem-report{json=FILE}` writes (one per block), or
+// one problem written by hand (the form of peakmem/Core/Model/ProblemIO.h:
+// the file is that object), and
 // runs on the contracted problem of each block with at least --min-gap bytes
 // of gap: the lower bound without a work limit, every heuristic, and the
 // exact search with a work limit and large caps. Prints what each found, the
@@ -25,6 +27,7 @@
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Model/Graph.h"
 #include "peakmem/Core/Model/Problem.h"
+#include "peakmem/Core/Model/ProblemIO.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Schedule/ExactSearch.h"
 #include "peakmem/Core/Schedule/Heuristics.h"
@@ -38,77 +41,52 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace peakmem;
 
-/// The problem of one block of the report, or an error message.
-static bool readProblem(const llvm::json::Object &o, Problem &p,
-                        std::string &error) {
-  const llvm::json::Array *stmts = o.getArray("statements");
-  const llvm::json::Array *bufs = o.getArray("buffers");
-  const llvm::json::Array *edges = o.getArray("edges");
-  std::optional<int64_t> liveIn = o.getInteger("live_in");
-  if (!stmts || !bufs || !edges || !liveIn) {
-    error = "a problem needs statements, buffers, edges and live_in";
-    return false;
-  }
-  for (const llvm::json::Value &b : *bufs) {
-    const llvm::json::Object *bo = b.getAsObject();
-    std::optional<int64_t> bytes = bo ? bo->getInteger("bytes") : std::nullopt;
-    std::optional<bool> freed = bo ? bo->getBoolean("freed") : std::nullopt;
-    if (!bytes || !freed) {
-      error = "a buffer needs bytes and freed";
-      return false;
-    }
-    p.addBuffer(*bytes, *freed);
-  }
-  auto id = [](const llvm::json::Value &v, size_t limit,
-               uint32_t &out) -> bool {
-    std::optional<int64_t> i = v.getAsInteger();
-    if (!i || *i < 0 || static_cast<uint64_t>(*i) >= limit)
-      return false;
-    out = static_cast<uint32_t>(*i);
-    return true;
+/// A problem to diagnose: its text (ProblemIO.h) and where it comes from.
+struct Block {
+  std::string name;
+  std::string text;
+};
+
+/// The problems of `doc`: the object itself when it is one problem (it has
+/// "statements"), else every block's "problem" of the list
+/// peakmem-report{json=...} writes. Returns what is wrong, or "".
+static std::string collectBlocks(const llvm::json::Value &doc,
+                                 std::vector<Block> &blocks) {
+  auto text = [](const llvm::json::Value &v) {
+    std::string s;
+    llvm::raw_string_ostream(s) << v;
+    return s;
   };
-  for (const llvm::json::Value &s : *stmts) {
-    const llvm::json::Object *so = s.getAsObject();
-    std::optional<int64_t> kind = so ? so->getInteger("kind") : std::nullopt;
-    std::optional<int64_t> scratch =
-        so ? so->getInteger("scratch") : std::nullopt;
-    const llvm::json::Array *uses = so ? so->getArray("buffers") : nullptr;
-    uint32_t target = 0;
-    const llvm::json::Value *t = so ? so->get("target") : nullptr;
-    if (!kind || *kind < 0 || *kind > 2 || !scratch || !uses || !t ||
-        (p.numBuffers() > 0 && !id(*t, p.numBuffers(), target))) {
-      error = "a statement needs kind (0..2), scratch, target and buffers";
-      return false;
-    }
-    StmtId sid = p.addStatement(static_cast<StmtKind>(*kind), *scratch);
-    p.statement(sid).target = target;
-    for (const llvm::json::Value &b : *uses) {
-      uint32_t buffer = 0;
-      if (!id(b, p.numBuffers(), buffer)) {
-        error = "a statement uses a buffer that does not exist";
-        return false;
-      }
-      p.addUse(sid, buffer);
+  if (const llvm::json::Object *o = doc.getAsObject()) {
+    if (!o->get("statements"))
+      return "expected a problem (ProblemIO.h) or the list "
+             "peakmem-report{json=...} writes";
+    blocks.push_back({"problem", text(doc)});
+    return "";
+  }
+  const llvm::json::Array *functions = doc.getAsArray();
+  if (!functions)
+    return "expected a problem (ProblemIO.h) or the list "
+           "peakmem-report{json=...} writes";
+  for (const llvm::json::Value &fn : *functions) {
+    const llvm::json::Object *fo = fn.getAsObject();
+    if (!fo)
+      continue;
+    const llvm::json::Array *list = fo->getArray("blocks");
+    for (size_t b = 0; list && b < list->size(); ++b) {
+      const llvm::json::Object *bo = (*list)[b].getAsObject();
+      const llvm::json::Value *po = bo ? bo->get("problem") : nullptr;
+      if (!po)
+        continue;
+      std::string name = fo->getString("function").value_or("?").str();
+      blocks.push_back({name + " block " + std::to_string(b), text(*po)});
     }
   }
-  for (const llvm::json::Value &e : *edges) {
-    const llvm::json::Array *pair = e.getAsArray();
-    uint32_t from = 0, to = 0;
-    if (!pair || pair->size() != 2 ||
-        !id((*pair)[0], p.numStatements(), from) ||
-        !id((*pair)[1], p.numStatements(), to)) {
-      error = "an edge needs two statement ids";
-      return false;
-    }
-    p.addEdge(from, to);
-  }
-  p.liveIn = *liveIn;
-  p.finalize();
-  error = p.check();
-  return error.empty();
+  return "";
 }
 
 static double msSince(std::chrono::steady_clock::time_point t) {
@@ -243,48 +221,37 @@ int main(int argc, char **argv) {
     llvm::errs() << llvm::toString(v.takeError()) << "\n";
     return 1;
   }
-  const llvm::json::Array *functions = v->getAsArray();
-  if (!functions) {
-    llvm::errs() << "expected the list peakmem-report{json=...} writes\n";
+  // One hand-written problem, or the list the report writes.
+  std::vector<Block> blocks;
+  if (std::string error = collectBlocks(*v, blocks); !error.empty()) {
+    llvm::errs() << error << "\n";
     return 1;
   }
-  for (const llvm::json::Value &fn : *functions) {
-    const llvm::json::Object *fo = fn.getAsObject();
-    if (!fo)
-      continue;
-    const llvm::json::Array *blocks = fo->getArray("blocks");
-    for (size_t b = 0; blocks && b < blocks->size(); ++b) {
-      const llvm::json::Object *bo = (*blocks)[b].getAsObject();
-      const llvm::json::Object *po = bo ? bo->getObject("problem") : nullptr;
-      if (!po)
-        continue;
-      Problem full;
-      std::string err;
-      if (!readProblem(*po, full, err)) {
-        llvm::errs() << "invalid problem: " << err << "\n";
-        return 1;
-      }
-      if (calibrating) {
-        if (full.numBuffers() == 0)
-          continue;
-        llvm::outs() << "== " << fo->getString("function").value_or("?")
-                     << " block " << b << "\n";
-        calibrate(full, maxWork);
-        continue;
-      }
-      Contraction c = contract(full);
-      Order topo = identityOrder(c.problem);
-      LowerBound quick = computeLowerBound(c.problem, topo, BoundOptions());
-      int64_t peak = simulatePeak(c.problem, topo);
-      if (peak - quick.bytes < minGap && c.problem.numBuffers() > 0 &&
-          peak <= quick.bytes)
-        continue;
-      if (c.problem.numBuffers() == 0)
-        continue;
-      llvm::outs() << "== " << fo->getString("function").value_or("?")
-                   << " block " << b << ": peak as given " << peak << "\n";
-      diagnose(full, maxWork, maxStates, maxMemo);
+  for (const Block &block : blocks) {
+    Problem full;
+    if (std::string error = readProblem(block.text, full); !error.empty()) {
+      llvm::errs() << "invalid problem (" << block.name << "): " << error
+                   << "\n";
+      return 1;
     }
+    if (calibrating) {
+      if (full.numBuffers() == 0)
+        continue;
+      llvm::outs() << "== " << block.name << "\n";
+      calibrate(full, maxWork);
+      continue;
+    }
+    Contraction c = contract(full);
+    Order topo = identityOrder(c.problem);
+    LowerBound quick = computeLowerBound(c.problem, topo, BoundOptions());
+    int64_t peak = simulatePeak(c.problem, topo);
+    if (peak - quick.bytes < minGap && c.problem.numBuffers() > 0 &&
+        peak <= quick.bytes)
+      continue;
+    if (c.problem.numBuffers() == 0)
+      continue;
+    llvm::outs() << "== " << block.name << ": peak as given " << peak << "\n";
+    diagnose(full, maxWork, maxStates, maxMemo);
   }
   return 0;
 }

@@ -38,6 +38,7 @@
 #ifndef PEAKMEM_ANALYSIS_MEMORYMODEL_H
 #define PEAKMEM_ANALYSIS_MEMORYMODEL_H
 
+#include "peakmem/Analysis/ModeledBlock.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Model/Problem.h"
 
@@ -66,27 +67,16 @@ struct StmtAccess {
   bool allocatesOrFrees = false;
 };
 
-/// The model of one block.
-struct BlockModel {
-  mlir::Block *block = nullptr;
-  /// All non-terminator ops as statements, in block order.
-  Problem problem;
-  std::vector<mlir::Operation *> ops;
+/// The model of one block: its problem and ops (ModeledBlock, every
+/// non-terminator op a statement) and what the memref passes need besides.
+struct BlockModel : ModeledBlock {
   /// For each buffer, the value holding the allocation.
   std::vector<mlir::Value> allocations;
-  /// Peak of the block as written (the identity order).
-  int64_t peak = 0;
   /// For each statement, its accesses.
   std::vector<StmtAccess> accesses;
   /// For each buffer, whether a transformation must leave it alone: it is
   /// captured, or accessed by asynchronous work a statement awaits.
   std::vector<uint8_t> pinned;
-};
-
-/// Why a block could not be modeled, and where.
-struct ModelFailure {
-  mlir::Location loc;
-  std::string reason;
 };
 
 /// Memory model of one function-like op. Usable as an MLIR analysis:

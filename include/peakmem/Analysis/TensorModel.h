@@ -38,7 +38,7 @@
 #ifndef PEAKMEM_ANALYSIS_TENSORMODEL_H
 #define PEAKMEM_ANALYSIS_TENSORMODEL_H
 
-#include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Analysis/ModeledBlock.h"
 #include "peakmem/Core/Model/Problem.h"
 
 #include "mlir/IR/Block.h"
@@ -50,19 +50,13 @@
 
 namespace peakmem {
 
-/// The tensor-level problem of a function body.
-struct TensorModel {
-  /// The function body's only block.
-  mlir::Block *block = nullptr;
-  Problem problem;
-  /// The statements' ops, in block order.
-  std::vector<mlir::Operation *> ops;
+/// The tensor-level problem of a function body (ModeledBlock: the body's
+/// only block, its non-terminator ops as statements, its peak as written).
+struct TensorModel : ModeledBlock {
   /// Statements that hold no buffer and are no barrier (constants, empty
   /// tensors, scalar ops on constants): placed right before their first
   /// successor after scheduling (sinkFloating).
   std::vector<bool> floating;
-  /// Peak of the body as written (the identity order).
-  int64_t peak = 0;
 };
 
 /// Builds the tensor model of `fn`'s body into `m` (empty on entry). Returns

@@ -4,7 +4,9 @@
 //
 // Every `peakmem.*` attribute the passes set or read, in one place. The
 // meaning of each is documented where the pass that sets it is
-// (docs/Passes.md).
+// (docs/Passes.md). They are written by PassRecords.h (the model's figures,
+// the pass records, refreshAttrsAfterChange), CertificateAttr.h (the
+// certificate record) and the arena passes (the arena plan).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,16 +33,18 @@ constexpr const char *kNestedAttr = "peakmem.nested";
 /// a value other than its own model's.
 constexpr const char *kRetainAssumedAttr = "peakmem.retain_assumed";
 
-/// Set by peakmem-report (multiply-accumulates of the body) and by
-/// peakmem-reorder-tensors (the tensor model's peak).
+/// Set by peakmem-report: the multiply-accumulates of the function body
+/// (OpCost.h), kept up to date by refreshAttrsAfterChange (PassRecords.h).
 constexpr const char *kMacsAttr = "peakmem.macs";
 /// Set with peakmem.macs: element operations of the body (docs/Model.md).
 constexpr const char *kOpsAttr = "peakmem.ops";
+/// Set by peakmem-reorder-tensors: the tensor model's peak of the function
+/// body in the order it leaves (dropped by the next pass that changes ops).
 constexpr const char *kPredictedPeakAttr = "peakmem.predicted_peak";
 
 /// Set by peakmem-reorder on a function whose order is not proven optimal
-/// because a search was stopped: the limits that stopped one ("time-budget",
-/// "state-cap").
+/// because a search was stopped: the limits that stopped one
+/// (searchStopName: "work-limit", "state-cap", "time-limit").
 constexpr const char *kSearchStopAttr = "peakmem.search_stop";
 
 /// What a pass did, for tools (PassRecords.h): set by peakmem-reorder,

@@ -16,6 +16,8 @@
 #ifndef PEAKMEM_TRANSFORMS_FUNCTIONRUNNER_H
 #define PEAKMEM_TRANSFORMS_FUNCTIONRUNNER_H
 
+#include "peakmem/Analysis/ModeledBlock.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -64,6 +66,42 @@ collectFunctions(mlir::Operation *root);
 FunctionsStatus runOnFunctions(mlir::Operation *root,
                                mlir::AnalysisManager analyses,
                                FunctionStep step);
+
+/// The pass class of a peakmem pass whose work is one step per function:
+/// `struct MyPass : FunctionPass<impl::MyPassBase<MyPass>>` and define
+/// `runOnFunction`. Runs it on every function of runOnFunctions except
+/// declarations, fails the pass when a step failed, and keeps every analysis
+/// when no step changed ops.
+template <typename PassBase> struct FunctionPass : PassBase {
+  using PassBase::PassBase;
+
+  /// The pass's step on `fn`, a function with a body.
+  virtual FunctionStatus runOnFunction(mlir::FunctionOpInterface fn,
+                                       mlir::AnalysisManager analyses) = 0;
+
+  void runOnOperation() final {
+    FunctionsStatus status = runOnFunctions(
+        this->getOperation(), this->getAnalysisManager(),
+        [&](mlir::FunctionOpInterface fn, mlir::AnalysisManager analyses) {
+          if (fn.isExternal())
+            return FunctionStatus::Unchanged;
+          return runOnFunction(fn, analyses);
+        });
+    if (status.failed)
+      this->signalPassFailure();
+    if (!status.changed)
+      this->markAllAnalysesPreserved();
+  }
+};
+
+/// Warns at `fn` that the opt-in wall-clock cap of `pass`
+/// (time-limit-ms=`ms`) fired while it processed `fn`: the function's output
+/// depends on timing and is not reproducible.
+void warnTimeLimitHit(mlir::FunctionOpInterface fn, llvm::StringRef pass,
+                      unsigned ms);
+
+/// Emits the model failure of `fn` as a remark.
+void emitNotModeled(mlir::FunctionOpInterface fn, const ModelFailure &failure);
 
 } // namespace peakmem
 

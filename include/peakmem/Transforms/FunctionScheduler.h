@@ -15,8 +15,16 @@
 
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Schedule/Scheduler.h"
+// Not needed here; kept for the files that took the attribute writers and
+// pass diagnostics from this header before they moved (PassRecords.h,
+// FunctionRunner.h).
+#include "peakmem/Transforms/FunctionRunner.h"
+#include "peakmem/Transforms/PassRecords.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <memory>
+#include <optional>
 
 namespace peakmem {
 
@@ -58,59 +66,49 @@ struct FunctionSchedule {
   /// The wall-clock cap fired during the function (its result depends on
   /// timing).
   bool timeLimitHit = false;
+  /// The model of `fn` after the pass when it changed the ops (built for
+  /// the attributes; null when nothing changed or on an internal error).
+  std::unique_ptr<MemoryModel> after;
 };
 
 /// Reorders every modeled block of `fn` nested at least `fromDepth` below
 /// the function body (0: the body too; 1: every block but the body, which
 /// the recompute planner reorders itself) within options.maxWork work units
 /// for the whole function (see FunctionBudget), and options.timeCap. Emits a
-/// remark and changes nothing if the function cannot be modeled.
+/// remark and changes nothing if the function cannot be modeled. `model`,
+/// if given, is a model of `fn` as it is (a pass's cached analysis): it is
+/// not rebuilt for the first depth.
 FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
                                   const ScheduleOptions &options,
-                                  unsigned fromDepth = 0);
-/// The same within at most options.maxWork of `parent` (a pass's budget of
-/// the function, also spent on other work).
-FunctionSchedule scheduleFunction(mlir::FunctionOpInterface fn,
-                                  const ScheduleOptions &options,
-                                  WorkBudget &parent, unsigned fromDepth);
+                                  unsigned fromDepth = 0,
+                                  const MemoryModel *model = nullptr);
 
-/// Moves the ops of `block` into `order` (statement ids of `model`); the
-/// terminator stays last. `order` must be legal for model.problem.
-void applyOrder(const BlockModel &model, const Order &order);
+/// Moves the ops of `model.block` into `order` (statement ids of
+/// model.problem, every statement); the terminator stays last. `order` must
+/// be legal for model.problem: applySchedule checks that first.
+void applyOrder(const ModeledBlock &model, const Order &order);
 
-/// Moves `ops` (the statements of `block`, indexed by statement id) into
-/// `order`, before the terminator if the block has one. Shared by every model
-/// whose statements are the non-terminator ops of a block.
-void applyOrder(mlir::Block *block, llvm::ArrayRef<mlir::Operation *> ops,
-                const Order &order);
+/// The one way a pass applies an order it got from the core: checks that
+/// `full` (an order of every statement of model.problem, allocations and
+/// frees included, e.g. expand() of a contracted schedule) is legal for
+/// model.problem and peaks at `expectedPeak` bytes there, then moves the ops
+/// into it (applyOrder). On a failed check it emits an error at the op
+/// holding the block ("<pass>: internal error: ...", with notes at both ops
+/// of the first broken dependency) and leaves the IR unchanged. The caller
+/// refreshes the attributes after its last change (remodelAfterChange or
+/// refreshAttrsAfterChange).
+mlir::LogicalResult applySchedule(llvm::StringRef pass,
+                                  const ModeledBlock &model, const Order &full,
+                                  int64_t expectedPeak);
 
-/// Sets `peakmem.peak = bytes : i64` on `op`.
-void setPeakAttr(mlir::Operation *op, int64_t bytes);
-
-/// Sets `peakmem.macs` and `peakmem.ops` of `fn`: the multiply-accumulates
-/// and element operations of its body in `model` (Problem::totalMacs/Ops).
-void setCostAttrs(mlir::FunctionOpInterface fn, const MemoryModel &model);
-
-/// The one place that keeps peakmem attributes true after a pass changed the
-/// ops of `fn` (moved, cloned or rewired them); every mutating pass calls it
-/// after its change. Claims that need a solver are dropped: the certificate
-/// record (`peakmem.lower_bound`, `peakmem.optimal`, `peakmem.certificate`)
-/// on `fn`, `peakmem.nested` on every op inside it (clones copy it), and
-/// `peakmem.predicted_peak`. The model's own numbers are recomputed from
-/// `after`, a model of the changed IR: `peakmem.peak` is set and
-/// `peakmem.macs` and `peakmem.ops` are updated when present; all are dropped
-/// when `after` is null or does not model `fn`.
-void refreshAttrsAfterChange(mlir::FunctionOpInterface fn,
-                             const MemoryModel *after);
-
-/// Warns at `fn` that the opt-in wall-clock cap of `pass`
-/// (time-limit-ms=`ms`) fired while it processed `fn`: the function's output
-/// depends on timing and is not reproducible.
-void warnTimeLimitHit(mlir::FunctionOpInterface fn, llvm::StringRef pass,
-                      unsigned ms);
-
-/// Emits the model failure of `fn` as a remark.
-void emitNotModeled(mlir::FunctionOpInterface fn, const ModelFailure &failure);
+/// After a pass changed the ops of `fn`: models it again and refreshes its
+/// attributes from the new model (refreshAttrsAfterChange). With
+/// `expectedPeak`, the new model must peak there: if it is not modeled or
+/// peaks elsewhere, emits "<pass>: internal error: ..." at `fn`, drops every
+/// claim and returns null. Otherwise returns the new model.
+std::unique_ptr<MemoryModel>
+remodelAfterChange(mlir::FunctionOpInterface fn, llvm::StringRef pass,
+                   std::optional<int64_t> expectedPeak = std::nullopt);
 
 } // namespace peakmem
 

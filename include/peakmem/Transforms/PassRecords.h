@@ -1,8 +1,15 @@
-//===- PassRecords.h - What a pass did, as an attribute ---------*- C++ -*-===//
+//===- PassRecords.h - Writing the peakmem attributes -----------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The records that tools read instead of remark text (docs/Passes.md,
+// The one module that writes the `peakmem.*` attributes of AttrNames.h on
+// functions, except two encodings with their own readers: the certificate
+// record (CertificateAttr.h) and the arena plan (the arena passes). It holds
+// the model's figures (`peakmem.peak`, `peakmem.macs`, `peakmem.ops`,
+// `peakmem.predicted_peak`), refreshAttrsAfterChange, which keeps them true
+// after a pass changed ops, and the pass records.
+//
+// The records are what tools read instead of remark text (docs/Passes.md,
 // "Records"): one dictionary attribute per pass on the function it ran on,
 // set after the pass's rewrite, with integer and string entries only.
 //
@@ -30,6 +37,10 @@
 #define PEAKMEM_TRANSFORMS_PASSRECORDS_H
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace peakmem {
+class MemoryModel;
+} // namespace peakmem
 
 #include <cstdint>
 #include <string>
@@ -68,6 +79,31 @@ void setReorderRecord(mlir::FunctionOpInterface fn, const char *name,
 /// Sets kRecomputeRecordAttr on `fn`.
 void setRecomputeRecord(mlir::FunctionOpInterface fn,
                         const RecomputeRecord &record);
+
+/// Sets `peakmem.peak = bytes : i64` on `op`.
+void setPeakAttr(mlir::Operation *op, int64_t bytes);
+
+/// Sets `peakmem.predicted_peak = bytes : i64` on `fn` (the tensor model's
+/// peak, peakmem-reorder-tensors).
+void setPredictedPeakAttr(mlir::FunctionOpInterface fn, int64_t bytes);
+
+/// Sets `peakmem.macs` and `peakmem.ops` of `fn`: the multiply-accumulates
+/// and element operations of its body in `model` (Problem::totalMacs/Ops).
+void setCostAttrs(mlir::FunctionOpInterface fn, const MemoryModel &model);
+
+/// The one place that keeps peakmem attributes true after a pass changed the
+/// ops of `fn` (moved, cloned or rewired them); every mutating pass calls it
+/// after its change (directly or through remodelAfterChange,
+/// FunctionScheduler.h). Claims that need a solver are dropped: the
+/// certificate record (`peakmem.lower_bound`, `peakmem.optimal`,
+/// `peakmem.certificate`, `peakmem.retain_assumed`) on `fn`, `peakmem.nested`
+/// on every op inside it (clones copy it), `peakmem.search_stop`, the reorder
+/// records and `peakmem.predicted_peak`. The model's own numbers are
+/// recomputed from `after`, a model of the changed IR: `peakmem.peak` is set
+/// and `peakmem.macs` and `peakmem.ops` are updated when present; all are
+/// dropped when `after` is null or does not model `fn`.
+void refreshAttrsAfterChange(mlir::FunctionOpInterface fn,
+                             const MemoryModel *after);
 
 } // namespace peakmem
 

@@ -60,7 +60,8 @@ HOSTILE_KINDS = ("gpu-async", "dma", "aligned-inplace", "scalar-loop",
 # failures as strict xfails, so that the fix turns CI red until it is
 # switched on here). PEAKMEM_FUZZ_HOSTILE="all", "none" or a comma list
 # overrides.
-HOSTILE_DEFAULT_ON = ("aligned-inplace", "dma", "gpu-async", "scalar-loop")
+HOSTILE_DEFAULT_ON = ("aligned-inplace", "dma", "gpu-async", "gpu-kernel",
+                      "scalar-loop")
 _HOSTILE = os.environ.get("PEAKMEM_FUZZ_HOSTILE", "")
 HOSTILE_ON = set(HOSTILE_KINDS if _HOSTILE == "all" else
                  () if _HOSTILE == "none" else

@@ -84,6 +84,7 @@ class HostileSteps:
             add_span(wait, base, None)
         self.sync_later(wait, a, e)
         self.executable = False
+        return wait
 
     def launch_func(self, a: Val, e: Val, tok: str, c1: str) -> Stmt:
         """gpu.launch_func (async if `tok` names its token) of a new kernel
@@ -261,7 +262,15 @@ class HostileSteps:
         out.append(st)
         self.executable = False
         if tok:
-            self.gpu_wait(tok, st, a, e)
+            # The kernel's work has unknown effects (the launch has no
+            # interface): its wait makes them again, an opaque access
+            # (docs/Model.md "asynchronous work": "an opaque write
+            # otherwise"), which touches external memory and every buffer
+            # captured before it, as an op on a loaded memref does
+            # (finish_shapes).
+            wait = self.gpu_wait(tok, st, a, e)
+            wait.loaded_reads = True
+            self.loaded.append(wait)
             return None
         return e
 

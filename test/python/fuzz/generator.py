@@ -35,7 +35,7 @@ class Generator(HostileSteps, ShapeSteps, ExtendedSteps, BasicSteps,
             allocs = [s for s in stmts if s.alloc]
             rest = [s for s in stmts if not s.alloc]
             stmts[:] = allocs + rest
-        if self.new_shapes:
+        if self.new_shapes or self.loaded:
             self.finish_shapes(stmts, bufs)
         policy = rng.choice(["end", "end", "last", "mixed"])
         self.place_frees(stmts, bufs, escaping, policy, leak_p=0.04)

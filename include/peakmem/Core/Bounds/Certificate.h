@@ -9,8 +9,12 @@
 // the canonical trap network (Bounds.h) arc by arc: every arc exists with
 // enough capacity, flow is conserved, and base(witness) + value = the claim.
 // By weak duality any feasible flow's value is at most the minimum cut, so
-// the checker never has to trust (or run) a solver. docs/Certificates.md
-// describes the format and how to check one by hand.
+// the checker never has to trust (or run) a solver. Those checks are linear
+// in the problem and the certificate (up to a logarithmic factor); the
+// `exhaustive` kind is not: its checker re-enumerates the order ideals the
+// record counts, which costs up to exhaustiveWork (the certifier keeps such
+// a record only while certificateCheckWork fits the verifier's budget).
+// docs/Certificates.md describes the format and how to check one by hand.
 //
 //===----------------------------------------------------------------------===//
 
