@@ -24,6 +24,7 @@ benchmark of tools/bench_train.py instead.
 
 import argparse
 import concurrent.futures
+import os
 import pathlib
 import re
 import sys
@@ -172,7 +173,8 @@ def add_arguments(parser):
                         help="--train --from-csv: take these configurations' rows from the "
                              "csv of a separate run (e.g. --only ... --exec-opt-level 2)")
     parser.add_argument("--jobs", type=int, default=2,
-                        help="parallel executions with --exec (default 2)")
+                        help="parallel executions with --exec (default 2; the corpus and "
+                        "--train)")
 
 
 def run(args):
@@ -184,6 +186,7 @@ def run(args):
     files = [f for f in corpus_files(args.corpus)
              if not args.only or re.search(args.only, f.stem)]
     rows = []
+    start, args.load_start = time.perf_counter(), os.getloadavg()
     for f in files:
         t0 = time.perf_counter()
         row = bench_model(f, args.max_work, args.recompute, args.arena_budget_ms)
@@ -194,8 +197,10 @@ def run(args):
               f"(bound {row['lower_bound']}); arena {row['arena_peakmem']} (bound "
               f"{row['arena_bound']}, {row['arena_stop']}) "
               f"{time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    args.exec_s = 0.0
     if args.exec:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        exec_start = time.perf_counter()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             futures = {pool.submit(exec_model, r, args.exec_timeout): r for r in rows}
             for fut in concurrent.futures.as_completed(futures):
                 r = futures[fut]
@@ -204,6 +209,11 @@ def run(args):
                       f"{r.get('measured_final')} / {r.get('measured_arena')} "
                       f"{r.get('exec_error', '')}",
                       file=sys.stderr, flush=True)
+        args.exec_s = time.perf_counter() - exec_start
+    args.wall_s, args.load_end = time.perf_counter() - start, os.getloadavg()
+    print(f"[bench] {len(rows)} models in {args.wall_s:.0f} s (executions {args.exec_s:.0f} s); "
+          f"load average {args.load_start} at the start, {args.load_end} at the end",
+          file=sys.stderr, flush=True)
     from peakmem import plot
     img = pathlib.Path(args.output).parent / "img"
     for r in rows:

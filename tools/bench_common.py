@@ -6,6 +6,7 @@ timing through peakmem.passes, never remark text), and the number formats
 of the tables."""
 
 import pathlib
+import re
 import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -58,6 +59,10 @@ COLUMNS = ["model", "group", "statements", "buffers", "macs", "ops", "peak_impor
            "measured_imported", "measured_final", "measured_arena", "digest_imported",
            "digest_final", "digest_arena", "exec_error", "parse_print_s", "report_s", "upstream_s", "reorder_s",
            "recompute_s", "certify_s", "verify_s", "arena_s", "verify_arena_s", "recompute_note"]
+# The columns that are wall times: the only ones two runs of the benchmark may
+# differ in (tools/compare_results.py compares every other column).
+TIMING_COLUMNS = ["parse_print_s", "report_s", "upstream_s", "reorder_s", "recompute_s",
+                  "certify_s", "verify_s", "arena_s", "verify_arena_s"]
 
 
 def kb(n):
@@ -81,3 +86,45 @@ def _b(n):
     return "–" if n is None else f"{n:,}"
 
 
+
+
+PASSES_TD = REPO / "include" / "peakmem" / "Transforms" / "Passes.td"
+ARENA_HEADERS = REPO / "include" / "peakmem" / "Core" / "Arena"
+# The work-unit options of each pass the benchmark runs, as Passes.td names them.
+WORK_OPTIONS = {"peakmem-reorder": ["max-work"],
+                "peakmem-recompute": ["plan-max-work", "reorder-max-work"],
+                "peakmem-certify": ["max-work"], "peakmem-verify-certificate": ["max-work"]}
+# plan-arena's limits (no pass option: the arena core's defaults), as
+# (header, field, what it counts).
+ARENA_LIMITS = [("ArenaPlanner.h", "maxExactNodes", "exact-search nodes"),
+                ("ArenaPlanner.h", "maxExactWork", "exact-search units"),
+                ("ArenaPlanner.h", "maxMoves", "local-search moves"),
+                ("ArenaPlanner.h", "maxMoveWork", "local-search units"),
+                ("ArenaPlanner.h", "hillClimbWork", "hill-climbing units"),
+                ("ArenaOrderSearch.h", "maxNeighbours", "orders walked"),
+                ("ArenaOrderSearch.h", "exhaustiveMaxExactNodes", "nodes of the exhaustive orders")]
+
+
+def pass_defaults():
+    """{(pass, option): default} of WORK_OPTIONS, read from Passes.td."""
+    text = PASSES_TD.read_text()
+    found = {}
+    for part in re.split(r"\ndef \w+ : Pass<", text)[1:]:
+        name = part.split('"')[1]
+        for opt in WORK_OPTIONS.get(name, []):
+            m = re.search(r'Option<"\w+", "' + re.escape(opt) + r'", "\w+",\s*/\*default=\*/"(\d+)"',
+                          part)
+            if m:
+                found[(name, opt)] = int(m.group(1))
+    return found
+
+
+def arena_defaults():
+    """[(what, default)] of ARENA_LIMITS, read from the arena core's headers
+    (the first `field = N;` of each header: the planner's own options)."""
+    out = []
+    for header, field, what in ARENA_LIMITS:
+        m = re.search(r"\b" + field + r" = ([\d']+);", (ARENA_HEADERS / header).read_text())
+        if m:
+            out.append((what, int(m.group(1).replace("'", ""))))
+    return out
