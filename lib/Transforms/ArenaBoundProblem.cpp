@@ -19,14 +19,15 @@ using namespace peakmem;
 
 /// The op after which a segment of `root` (whose block is `block`) ends:
 /// the entry op at its last step, or, in a nested block, the last op of
-/// that block that uses `value` (deallocs aside), else `start`.
+/// that block that uses `value` or a view of it (deallocs aside), else
+/// `start`.
 static Operation *segmentEnd(Value value, Block *block, Block &entry,
                              ArrayRef<Operation *> stepOps,
                              const LiveSegment &seg, Operation *start,
                              const AsyncWorkEnds &async) {
   Operation *last = block == &entry ? stepOps[seg.last] : start;
   if (block != &entry)
-    for (Operation *user : value.getUsers()) {
+    for (Operation *user : usersThroughViews(value)) {
       Operation *anc = block->findAncestorOpInBlock(*user);
       if (!anc || isa<memref::DeallocOp>(user))
         continue;

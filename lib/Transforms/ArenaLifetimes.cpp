@@ -32,6 +32,20 @@ bool peakmem::overwritesWhole(OpOperand &use) {
       ranges, [](int64_t r) { return !ShapedType::isDynamic(r) && r > 0; });
 }
 
+SmallVector<Operation *> peakmem::usersThroughViews(Value value) {
+  SmallVector<Operation *> users;
+  SmallVector<Value> work{value};
+  while (!work.empty())
+    for (OpOperand &use : work.pop_back_val().getUses()) {
+      Operation *user = use.getOwner();
+      users.push_back(user);
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == use.get())
+        llvm::append_range(work, user->getResults());
+    }
+  return users;
+}
+
 namespace {
 
 /// A use of the root and, for an alias, every use below it.
@@ -74,15 +88,9 @@ static UseGroup groupOf(OpOperand &use, Block &entry,
     g.overwrites = owner->getBlock() == &entry && overwritesWhole(use);
     return g;
   }
-  SmallVector<Value> work(owner->getResults());
-  while (!work.empty())
-    for (OpOperand &u : work.pop_back_val().getUses()) {
-      g.last =
-          std::max(g.last, lastStepOf(u.getOwner(), entry, pos, usedUntil));
-      auto inner = dyn_cast<ViewLikeOpInterface>(u.getOwner());
-      if (inner && inner.getViewSource() == u.get())
-        llvm::append_range(work, u.getOwner()->getResults());
-    }
+  for (Value result : owner->getResults())
+    for (Operation *user : usersThroughViews(result))
+      g.last = std::max(g.last, lastStepOf(user, entry, pos, usedUntil));
   return g;
 }
 

@@ -42,6 +42,10 @@ struct LiveSegment {
 /// loop ranges that are all positive, or a memref.copy into it.
 bool overwritesWhole(mlir::OpOperand &use);
 
+/// The users of `value` and, transitively, of every view of it (view-like
+/// ops whose source it is): the ops that may touch its bytes.
+llvm::SmallVector<mlir::Operation *> usersThroughViews(mlir::Value value);
+
 /// The segments of `root` (a memref value of the block `entry` or of a
 /// block nested in it) in entry-block steps (`pos`: the step of each entry
 /// op). `root` must have no use through which its lifetime escapes (the

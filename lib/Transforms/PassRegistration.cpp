@@ -2,6 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "ArenaRequest.h"
 #include "peakmem/Transforms/OptionChecks.h"
 #include "peakmem/Transforms/Passes.h"
 
@@ -20,6 +21,8 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
   if (error.empty())
     error = checkArenaOptions(options.arena, options.arenaAlignment,
                               /*allowNone=*/true, options.arenaMaxLiveIncrease);
+  if (error.empty())
+    error = checkAllocatorOption(options.arenaAllocator);
   return error;
 }
 
@@ -56,6 +59,7 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
     arena.budgetMs = options.arenaBudgetMs;
     arena.orderSearch = options.arenaOrderSearch;
     arena.maxLiveIncrease = options.arenaMaxLiveIncrease;
+    arena.allocator = options.arenaAllocator;
     arena.emitRemarks = options.emitRemarks;
     pm.addPass(createPlanArenaPass(arena));
   }

@@ -75,6 +75,8 @@ func.func @untouched() {
 // OPT-ARENA: peakmem-optimize: unknown arena='heap' (none | alloc | argument)
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-alignment=3})' 2>&1 | FileCheck %s --check-prefix=OPT-ALIGN
 // OPT-ALIGN: peakmem-optimize: alignment=3 is not a power of two
+// RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-allocator=bump})' 2>&1 | FileCheck %s --check-prefix=OPT-ALLOCATOR
+// OPT-ALLOCATOR: peakmem-optimize: unknown allocator='bump' (malloc | caching)
 // RUN: not peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-max-live-increase=-1})' 2>&1 | FileCheck %s --check-prefix=OPT-LIVE
 // OPT-LIVE: peakmem-optimize: max-live-increase must be >= 0, got -1
 

@@ -89,10 +89,6 @@ def test_arena_passes_thread_independent(inputs, pipeline):
 
 
 @needs_opt
-@pytest.mark.xfail(strict=True, reason=(
-    "known (main e85615b): plan-arena fails on a subview used after its source's last direct "
-    "use in a nested block: 'internal: the buffers to place changed when their frees moved to "
-    "their last use' (gen-many-ifs.py 1 2 2 1 1 is enough); strict: passes once fixed"))
 @pytest.mark.parametrize("pipeline", list(PIPELINES))
 def test_arena_passes_thread_independent_nested_blocks(inputs, pipeline):
     check_same(inputs["many-ifs"], PIPELINES[pipeline])

@@ -271,7 +271,8 @@ int main(int argc, char **argv) {
   if (capacity >= 0 && !r.infeasible && r.plan.size > capacity)
     status = "unknown";
   llvm::errs() << "peakmem-arena-solve: nodes=" << r.exactNodes
-               << " moves=" << r.moves << " ms=" << int64_t(r.elapsedMs)
+               << " skyline_nodes=" << r.skylineNodes << " moves=" << r.moves
+               << " ms=" << int64_t(r.elapsedMs)
                << " proof=" << arenaProofKindName(r.proof)
                << " best_baseline=" << r.bestBaselineSize
                << (r.timeLimitHit ? " time-limit-hit" : "") << "\n";

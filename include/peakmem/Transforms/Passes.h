@@ -118,6 +118,11 @@ struct OptimizePipelineOptions
       llvm::cl::desc("Live-peak bytes the arena order search may add for a "
                      "smaller arena (peakmem-plan-arena's max-live-increase)"),
       llvm::cl::init(PlanArenaPassOptions().maxLiveIncrease)};
+  Option<std::string> arenaAllocator{
+      *this, "arena-allocator",
+      llvm::cl::desc("malloc | caching: the allocator the arena's request is "
+                     "sized for (peakmem-plan-arena's allocator)"),
+      llvm::cl::init(PlanArenaPassOptions().allocator)};
 };
 
 /// Checks the options (the messages of OptionChecks.h): "" when valid.

@@ -351,6 +351,8 @@ void runExact(const ArenaProblem &p, const ArenaPlannerOptions &options,
   ArenaExactOptions eo;
   eo.maxNodes = options.maxExactNodes;
   eo.maxWork = options.maxExactWork;
+  if (options.budget)
+    eo.maxWork = std::min<uint64_t>(eo.maxWork, options.budget->left());
   eo.lowerBound = result.lowerBound;
   eo.capacity = options.capacity;
   eo.recordProof = options.recordProof;
@@ -358,6 +360,9 @@ void runExact(const ArenaProblem &p, const ArenaPlannerOptions &options,
   eo.timeCap = cap;
   ArenaExactResult exact = solveArenaExact(p, &plan, eo);
   result.exactNodes += exact.nodes;
+  if (options.budget && exact.nodes > 0)
+    options.budget->charge(exact.nodes * std::max<size_t>(1, p.numBuffers()));
+  result.skylineNodes += exact.skylineNodes;
   plan = std::move(exact.plan);
   result.lowerBound = exact.lowerBound;
   result.infeasible = exact.infeasible;
@@ -371,10 +376,10 @@ void runExact(const ArenaProblem &p, const ArenaPlannerOptions &options,
 
 /// Sets the proof, the stop reason and the time-cap flag from the plan.
 void finish(ArenaPlannerResult &result, int64_t givenBound, int64_t capacity,
-            TimeCap &cap) {
+            const TimeCap *cap) {
   const int64_t size = result.plan.size;
   result.provenOptimal = size <= result.lowerBound;
-  result.timeLimitHit = cap.fired();
+  result.timeLimitHit = cap && cap->fired();
   if (size <= givenBound) {
     result.proof = ArenaProofKind::LiveBytes;
     result.stop = ArenaStop::ReachedBound;
@@ -420,7 +425,9 @@ ArenaPlannerResult planArena(const ArenaProblem &p,
     if (ms > 0 && std::isfinite(ms))
       limitMs = limitMs > 0 ? std::min(limitMs, ms) : ms;
   TimeCap cap(limitMs);
-  TimeCap *capPtr = cap.enabled() ? &cap : nullptr;
+  TimeCap *capPtr = cap.enabled()    ? &cap
+                    : options.budget ? options.budget->timeCap()
+                                     : nullptr;
   ArenaPlannerResult result;
   result.lowerBound = std::max(liveBytesLowerBound(p), options.lowerBound);
   const int64_t givenBound = result.lowerBound;
@@ -446,6 +453,10 @@ ArenaPlannerResult planArena(const ArenaProblem &p,
   if (exactPlan.size > stopAt && !result.infeasible) {
     std::vector<Component> comps = bestPerComponent(p, {plan});
     Budget budget{capPtr, options.maxMoves, options.maxMoveWork};
+    if (options.budget)
+      budget.workLeft =
+          std::min<uint64_t>(budget.workLeft, options.budget->left());
+    const uint64_t workBefore = result.moveWork;
     auto largest = [&]() -> Component * {
       Component *max = nullptr;
       for (Component &comp : comps)
@@ -458,13 +469,15 @@ ArenaPlannerResult planArena(const ArenaProblem &p,
         break;
       result.stop = improve(*comp, goal, stopAt, seed, budget, result);
     }
+    if (options.budget && result.moveWork > workBefore)
+      options.budget->charge(result.moveWork - workBefore);
     ArenaPlan local = joinComponents(p, comps);
     if (local.size < exactPlan.size)
       exactPlan = std::move(local);
   }
   plan = std::move(exactPlan);
   result.plan = std::move(plan);
-  finish(result, givenBound, decide ? options.capacity : -1, cap);
+  finish(result, givenBound, decide ? options.capacity : -1, capPtr);
   // Informational only: nothing above reads it.
   result.elapsedMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - started)

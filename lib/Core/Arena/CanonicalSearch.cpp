@@ -176,13 +176,7 @@ Search::Search(const Model &m, int64_t capacity, std::string keys,
 }
 
 bool Search::countNode() {
-  if (nodes >= nodeLimit ||
-      ((nodes & (kTimeCapCheckUnits - 1)) == 0 && cap && cap->check())) {
-    aborted = true;
-    return false;
-  }
-  ++nodes;
-  return true;
+  return countSearchNode(nodes, nodeLimit, cap, aborted);
 }
 
 void Search::emit(int64_t token) {

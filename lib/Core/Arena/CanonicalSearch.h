@@ -63,6 +63,20 @@ const std::vector<std::string> &preorderHeuristics();
 
 enum class Outcome : uint8_t { Found, Refuted, Aborted };
 
+/// Counts one node of a search against `nodeLimit` and, every
+/// kTimeCapCheckUnits nodes, the opt-in `cap`; false (with `aborted` set)
+/// when either stops the search.
+inline bool countSearchNode(uint64_t &nodes, uint64_t nodeLimit, TimeCap *cap,
+                            bool &aborted) {
+  if (nodes >= nodeLimit ||
+      ((nodes & (kTimeCapCheckUnits - 1)) == 0 && cap && cap->check())) {
+    aborted = true;
+    return false;
+  }
+  ++nodes;
+  return true;
+}
+
 class Search {
 public:
   /// Decides `capacity` with the preorder `keys`. `trace` (may be null)

@@ -23,7 +23,14 @@
 //    - decomposition: when no unplaced buffer crosses a boundary in time,
 //      the two sides are decided independently (a refutation needs one).
 //    The order among buffers of equal offset (the rank) comes from three
-//    static preorders tried in turn with doubling node limits.
+//    static preorders tried in turn with doubling node limits. Before them,
+//    on the proven bound (and on a capacity decided alone) of a problem
+//    whose sections are mostly full at it (no byte can be wasted there),
+//    a skyline search (lib/Core/Arena/SkylineSearch.h) looks for a plan
+//    once, within 3/4 of maxNodes: it fills the arena bottom-up at the
+//    leftmost lowest point of time, with restarts, pruning where a byte
+//    that cannot be wasted can no longer be covered; it only finds plans,
+//    never refutes.
 //  * Minimisation. From the incumbent (a plan passed in, e.g. the best
 //    baseline), rounds of node limits growing x4: each decides the lower
 //    bound L = max(live bytes, options.lowerBound) at the limits not tried
@@ -105,6 +112,8 @@ struct ArenaExactResult {
   bool haveRefutation = false, proofRecorded = false;
   ArenaRefutation refutation;
   uint64_t nodes = 0;
+  /// Of those, the nodes of the skyline plan finder (SkylineSearch.h).
+  uint64_t skylineNodes = 0;
   /// Out of nodes before the answer was proven.
   bool budgetHit = false;
   bool searched = false;

@@ -84,6 +84,14 @@ struct ArenaPlannerOptions {
   int64_t capacity = -1;
   /// Keep the refutation's tree (ArenaExactOptions::recordProof).
   bool recordProof = true;
+  /// A budget shared with the caller (e.g. a pass's per-function budget;
+  /// may be null). The exact search's work (maxExactWork) and the local
+  /// search's (maxMoveWork) are each capped by what it has left when they
+  /// start, and what they spend is charged to it: the exact search's nodes
+  /// times the buffers of the problem, the local search's decode work. The
+  /// baselines are not charged (their own limits bound them). Its TimeCap,
+  /// if any, applies when timeLimitMs/budgetMs set none.
+  WorkBudget *budget = nullptr;
 };
 
 enum class ArenaStop : uint8_t {
@@ -123,6 +131,8 @@ struct ArenaPlannerResult {
   /// The time cap fired: the result depends on the machine.
   bool timeLimitHit = false;
   size_t exactNodes = 0;
+  /// Of those, the skyline plan finder's (ArenaExactResult::skylineNodes).
+  size_t skylineNodes = 0;
   size_t moves = 0;
   uint64_t moveWork = 0;
   double elapsedMs = 0;
