@@ -412,12 +412,6 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   return done == FunctionStatus::Failed ? done : FunctionStatus::Changed;
 }
 
-/// Solves the arena of `fn` for `placed` (its buffers as selected on the
-/// analysis's model): their frees move to their last use (their slots are
-/// free from there) and the model of that IR gives the lifetimes; the bound
-/// is certified on the problem peakmem-verify-arena rebuilds; the order
-/// search may reorder the entry block, and the certificate is then made
-/// again for the final order. Internal errors are emitted at `fn`.
 /// Moves every memref.alloc of `body` that stays outside the arena and takes
 /// no operand (a static shape) right before the first op of `body` that
 /// uses it: a result, or another buffer left out, is then allocated at its
@@ -428,8 +422,11 @@ static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
   DenseSet<Operation *> inArena;
   for (const Candidate &c : placed)
     inArena.insert(c.alloc);
-  unsigned moved = 0;
-  for (Operation &op : llvm::make_early_inc_range(body)) {
+  // First every allocation's first user, then the moves: allocations with
+  // the same first user keep their order, and a second call moves nothing.
+  SmallVector<std::pair<Operation *, Operation *>> sinks;
+  DenseSet<Operation *> sinking;
+  for (Operation &op : body) {
     auto alloc = dyn_cast<memref::AllocOp>(op);
     if (!alloc || inArena.count(&op) || op.getNumOperands() != 0)
       continue;
@@ -438,14 +435,30 @@ static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
       if (Operation *at = body.findAncestorOpInBlock(*user))
         if (!first || at->isBeforeInBlock(first))
           first = at;
-    if (!first || first == op.getNextNode())
+    if (first) {
+      sinks.push_back({&op, first});
+      sinking.insert(&op);
+    }
+  }
+  unsigned moved = 0;
+  for (auto [op, first] : sinks) {
+    bool past = false;
+    for (Operation *o = op->getNextNode(); o != first; o = o->getNextNode())
+      past |= !sinking.count(o);
+    if (!past)
       continue;
-    op.moveBefore(first);
+    op->moveBefore(first);
     ++moved;
   }
   return moved;
 }
 
+/// Solves the arena of `fn` for `placed` (its buffers as selected on the
+/// analysis's model): their frees move to their last use (their slots are
+/// free from there) and the model of that IR gives the lifetimes; the bound
+/// is certified on the problem peakmem-verify-arena rebuilds; the order
+/// search may reorder the entry block, and the certificate is then made
+/// again for the final order. Internal errors are emitted at `fn`.
 FailureOr<FunctionPlan>
 PlanArenaPass::solveFunction(FunctionOpInterface fn,
                              ArrayRef<Candidate> placed) {

@@ -378,3 +378,32 @@ func.func @result_at_producer(%x: memref<1024xf32>) -> memref<1024xf32> {
   memref.dealloc %b : memref<1024xf32>
   return %o : memref<1024xf32>
 }
+
+// -----
+
+// Two results with the same first use move down together and keep their
+// order (before, each move put the other one back between it and its use,
+// and the pass never ended: fuzz seed 8000041, an affine.dma_start's
+// destination and tag).
+// CHECK-LABEL: func.func @results_same_first_use
+// CHECK: linalg.copy
+// CHECK-NEXT: %[[P:.*]] = memref.alloc() : memref<1024xf32>
+// CHECK-NEXT: %[[Q:.*]] = memref.alloc() : memref<1024xf32>
+// CHECK-NEXT: linalg.generic
+// CHECK-SAME: outs(%[[P]], %[[Q]] : memref<1024xf32>, memref<1024xf32>)
+// CHECK: return %[[P]], %[[Q]]
+// expected-remark @below {{outside the arena 8192 bytes in 2 allocations (2 moved down to their first use)}}
+func.func @results_same_first_use(%x: memref<1024xf32>) -> (memref<1024xf32>, memref<1024xf32>) {
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %p = memref.alloc() : memref<1024xf32>
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %q = memref.alloc() : memref<1024xf32>
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.copy ins(%x : memref<1024xf32>) outs(%a : memref<1024xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : memref<1024xf32>) outs(%p, %q : memref<1024xf32>, memref<1024xf32>) {
+  ^bb0(%in: f32, %o1: f32, %o2: f32):
+    linalg.yield %in, %in : f32, f32
+  }
+  memref.dealloc %a : memref<1024xf32>
+  return %p, %q : memref<1024xf32>, memref<1024xf32>
+}
