@@ -320,7 +320,8 @@ def arena_findings(models):
              "(a 10 MiB segment instead of 20 MiB; a replay of the trace with "
              f"that one request changed, not a run) lowers the reserved peak "
              f"on {len(lower)} of {len(arenas)}"
-             + (f" (by {median([cut(r['reserved_padded'], r['reserved']) for _, r in lower]):.1f}% median)" if lower else "")
+             + (f" (by {median([cut(r['reserved_padded'], r['reserved']) for _, r in lower]):.1f}% median)"
+                if lower else "")
              + f" and raises it on {len(higher)}" + (": " + "; ".join(
                  f"{m} ({n(r['reserved'])} -> {n(r['reserved_padded'])} B)"
                  for m, r in higher) if higher else "") + ".")

@@ -4,6 +4,7 @@
 source of the repository.
 
     /usr/bin/python3 tools/check_sizes.py [--max-file 600] [--max-function 100]
+                                [--max-line 120]
 
 No source file over --max-file lines and no function over --max-function
 lines. C and C++ (lib/, include/, tools/, examples/): a function
@@ -13,6 +14,8 @@ opened on the line of their keyword are transparent, so member functions
 are measured one by one. Python (python/, tools/, test/, corpus/,
 examples/): a function or method from its `def` line to its last line, with
 the functions nested in it (as a lambda in C++). Nothing is excluded there.
+Python of python/ and tools/ is also held to its format: no line over
+--max-line characters, no tab, no trailing white space.
 The C++ unit tests (test/Unit) are not checked yet. Prints each violation
 and exits 1 if there is any.
 """
@@ -26,6 +29,7 @@ import sys
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PATTERNS = ("lib/**/*.cpp", "lib/**/*.h", "lib/**/*.c", "include/**/*.h",
             "tools/**/*.cpp", "tools/**/*.h", "examples/**/*.cpp", "examples/**/*.h")
+PY_FORMATTED = ("python", "tools")
 PY_PATTERNS = ("python/**/*.py", "tools/**/*.py", "test/**/*.py", "corpus/**/*.py",
                "examples/**/*.py")
 _TRANSPARENT = re.compile(r'\s*(namespace\b|extern\s*""|(struct|class)\b)')
@@ -78,9 +82,23 @@ def _functions(tree):
     return found
 
 
-def check_python_file(path: pathlib.Path, max_file: int, max_function: int):
-    text = (REPO / path).read_text()
+def check_python_format(path: pathlib.Path, text: str, max_line: int):
+    """Lines over max_line characters, tabs and trailing white space."""
+    if path.parts[0] not in PY_FORMATTED:
+        return []
     found = []
+    for i, line in enumerate(text.splitlines(), 1):
+        if len(line) > max_line:
+            found.append(f"{path}:{i}: line of {len(line)} characters (limit {max_line})")
+        if "\t" in line or line != line.rstrip():
+            found.append(f"{path}:{i}: tab or trailing white space")
+    return found
+
+
+def check_python_file(path: pathlib.Path, max_file: int, max_function: int,
+                      max_line: int):
+    text = (REPO / path).read_text()
+    found = check_python_format(path, text, max_line)
     lines = len(text.splitlines())
     if lines > max_file:
         found.append(f"{path}: {lines} lines (limit {max_file})")
@@ -109,13 +127,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-file", type=int, default=600)
     parser.add_argument("--max-function", type=int, default=100)
+    parser.add_argument("--max-line", type=int, default=120)
     args = parser.parse_args()
     found = []
     for path in _sources(PATTERNS):
         found += check_file(path.relative_to(REPO), args.max_file, args.max_function)
     for path in _sources(PY_PATTERNS):
         found += check_python_file(path.relative_to(REPO), args.max_file,
-                                   args.max_function)
+                                   args.max_function, args.max_line)
     for line in found:
         print(line)
     return 1 if found else 0

@@ -113,7 +113,8 @@ def write_readme(results):
         "freed); alloc MB = sum of all allocation sizes; buffer types = allocations per element type;",
         "import s = wall time of the importer plus all mlir-opt stages on the generating machine.",
         "",
-        "| file | source | statements | allocs | deallocs | alloc MB | largest MB | buffer types | size KB | import s |",
+        "| file | source | statements | allocs | deallocs | alloc MB | largest MB | buffer types | size KB "
+        "| import s |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
     ]
     for (fmt, stem, src), info, err, secs in results:

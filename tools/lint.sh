@@ -7,7 +7,11 @@
 #    (test/python) and the scripts of tools/;
 #  - tools/check_sizes.py: no C/C++ file of lib/, include/, tools/, examples/
 #    and no Python file of python/, tools/, test/, corpus/, examples/ over 600
-#    lines, no function over 100 (docs/Architecture.md).
+#    lines, no function over 100, no Python line of python/ and tools/ over
+#    120 characters, no tab or trailing white space (docs/Architecture.md);
+#  - tools/check_deps.py: no include or import cycle, no cycle of the C++
+#    units (core folders, Analysis, Transforms, tools) and the layers used
+#    only downwards (the core includes no MLIR, LLVM, Analysis or Transforms).
 # Both come from Debian (clang-format, pyflakes3); tools/setup.sh installs them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,4 +30,5 @@ mapfile -t sources < <(git ls-files 'lib/*.c' 'lib/*.cpp' 'lib/*.h' \
 clang-format --dry-run -Werror "${sources[@]}" || status=1
 pyflakes3 python test/python tools/*.py corpus/generate.py || status=1
 python3 tools/check_sizes.py || status=1
+python3 tools/check_deps.py || status=1
 exit $status

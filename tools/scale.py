@@ -143,7 +143,8 @@ def run(args):
              "a 2-core machine). The chain block: statement i reads the outputs of i-1 and "
              "i-3, frees at the end of the block as upstream bufferization leaves them. "
              f"Upstream `optimize-allocation-liveness` is cut at {args.upstream_timeout:.0f} s.\n",
-             "| input | parse+print | peakmem-report | peakmem-reorder | reorder+plan-arena | reorder+recompute+certify+verify | upstream optimize-allocation-liveness |",
+             "| input | parse+print | peakmem-report | peakmem-reorder | reorder+plan-arena "
+             "| reorder+recompute+certify+verify | upstream optimize-allocation-liveness |",
              "|---|---|---|---|---|---|---|"]
     for r in rows:
         base = r["parse"][0]

@@ -4,6 +4,7 @@
 
 #include "peakmem/Transforms/PassRecords.h"
 #include "peakmem/Analysis/MemoryModel.h"
+#include "peakmem/Core/Support/EnumNames.h"
 #include "peakmem/Transforms/AttrNames.h"
 
 #include "mlir/IR/Builders.h"
@@ -12,18 +13,14 @@ using namespace mlir;
 
 namespace peakmem {
 
+static constexpr EnumName<SearchOutcome> kSearchOutcomeNames[] = {
+    {SearchOutcome::None, "none"},
+    {SearchOutcome::Certified, "certified"},
+    {SearchOutcome::Proven, "proven"},
+    {SearchOutcome::Stopped, "stopped"}};
+
 const char *searchOutcomeName(SearchOutcome outcome) {
-  switch (outcome) {
-  case SearchOutcome::None:
-    return "none";
-  case SearchOutcome::Certified:
-    return "certified";
-  case SearchOutcome::Proven:
-    return "proven";
-  case SearchOutcome::Stopped:
-    return "stopped";
-  }
-  return "none";
+  return enumName(kSearchOutcomeNames, outcome, "none");
 }
 
 void setReorderRecord(FunctionOpInterface fn, const char *name,

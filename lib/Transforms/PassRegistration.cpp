@@ -9,6 +9,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include <type_traits>
+
 using namespace mlir;
 
 std::string
@@ -26,19 +28,35 @@ peakmem::checkOptimizeOptions(const OptimizePipelineOptions &options) {
   return error;
 }
 
+namespace {
+template <typename T, typename = void> struct HasTimeLimit : std::false_type {};
+template <typename T>
+struct HasTimeLimit<T, std::void_t<decltype(T::timeLimitMs)>> : std::true_type {
+};
+
+/// The options a pass of the pipeline takes from it under the same name:
+/// remarks, and the wall-clock cap where the pass has one.
+template <typename PassOptions>
+PassOptions sharedOptions(const peakmem::OptimizePipelineOptions &options) {
+  PassOptions pass;
+  pass.emitRemarks = options.emitRemarks;
+  if constexpr (HasTimeLimit<PassOptions>::value)
+    pass.timeLimitMs = options.timeLimitMs;
+  return pass;
+}
+} // namespace
+
 void peakmem::buildOptimizePipeline(OpPassManager &pm,
                                     const OptimizePipelineOptions &options) {
   // Each phase has its own work budget per function.
-  ReorderPassOptions reorder;
+  auto reorder = sharedOptions<ReorderPassOptions>(options);
   reorder.algorithm = options.algorithm;
   reorder.maxWork = options.reorderMaxWork;
-  reorder.timeLimitMs = options.timeLimitMs;
   reorder.maxStates = options.maxStates;
   reorder.maxMemoEntries = options.maxMemoEntries;
-  reorder.emitRemarks = options.emitRemarks;
   pm.addPass(createReorderPass(reorder));
 
-  RecomputePassOptions recompute;
+  auto recompute = sharedOptions<RecomputePassOptions>(options);
   recompute.maxRecomputePerOp = options.maxRecomputePerOp;
   recompute.maxMacOverhead = options.maxMacOverhead;
   recompute.maxOpOverhead = options.maxOpOverhead;
@@ -46,28 +64,23 @@ void peakmem::buildOptimizePipeline(OpPassManager &pm,
   // from its order.
   recompute.reorderMaxWork = 0;
   recompute.planMaxWork = options.planMaxWork;
-  recompute.timeLimitMs = options.timeLimitMs;
-  recompute.emitRemarks = options.emitRemarks;
   pm.addPass(createRecomputePass(recompute));
 
   // Arena planning needs the final order; certify then describes the final
   // program (the arena is one of its buffers).
   if (options.arena != "none") {
-    PlanArenaPassOptions arena;
+    auto arena = sharedOptions<PlanArenaPassOptions>(options);
     arena.arena = options.arena;
     arena.alignment = options.arenaAlignment;
     arena.budgetMs = options.arenaBudgetMs;
     arena.orderSearch = options.arenaOrderSearch;
     arena.maxLiveIncrease = options.arenaMaxLiveIncrease;
     arena.allocator = options.arenaAllocator;
-    arena.emitRemarks = options.emitRemarks;
     pm.addPass(createPlanArenaPass(arena));
   }
 
-  CertifyPassOptions certify;
+  auto certify = sharedOptions<CertifyPassOptions>(options);
   certify.maxWork = options.certifyMaxWork;
-  certify.timeLimitMs = options.timeLimitMs;
-  certify.emitRemarks = options.emitRemarks;
   pm.addPass(createCertifyPass(certify));
 }
 

@@ -10,6 +10,7 @@
 
 #include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Model/Graph.h"
+#include "peakmem/Core/Support/EnumNames.h"
 
 #include <algorithm>
 #include <limits>
@@ -20,40 +21,22 @@ namespace peakmem {
 // Names
 //===----------------------------------------------------------------------===//
 
-static constexpr BoundKind kAllKinds[] = {
-    BoundKind::Boundary,    BoundKind::Local,       BoundKind::ForcedLive,
-    BoundKind::ReverseTrap, BoundKind::ForwardTrap, BoundKind::Pairwise,
-    BoundKind::Exhaustive,  BoundKind::Multiway};
+static constexpr EnumName<BoundKind> kBoundKindNames[] = {
+    {BoundKind::Boundary, "boundary"},
+    {BoundKind::Local, "local"},
+    {BoundKind::ForcedLive, "forced-live"},
+    {BoundKind::ReverseTrap, "reverse-trap"},
+    {BoundKind::ForwardTrap, "forward-trap"},
+    {BoundKind::Pairwise, "pairwise"},
+    {BoundKind::Exhaustive, "exhaustive"},
+    {BoundKind::Multiway, "multiway"}};
 
 const char *boundKindName(BoundKind kind) {
-  switch (kind) {
-  case BoundKind::Boundary:
-    return "boundary";
-  case BoundKind::Local:
-    return "local";
-  case BoundKind::ForcedLive:
-    return "forced-live";
-  case BoundKind::ReverseTrap:
-    return "reverse-trap";
-  case BoundKind::ForwardTrap:
-    return "forward-trap";
-  case BoundKind::Pairwise:
-    return "pairwise";
-  case BoundKind::Exhaustive:
-    return "exhaustive";
-  case BoundKind::Multiway:
-    return "multiway";
-  }
-  return "unknown";
+  return enumName(kBoundKindNames, kind, "unknown");
 }
 
 bool parseBoundKind(const std::string &name, BoundKind &kind) {
-  for (BoundKind k : kAllKinds)
-    if (name == boundKindName(k)) {
-      kind = k;
-      return true;
-    }
-  return false;
+  return parseEnumName(kBoundKindNames, name, kind);
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,9 +52,11 @@ constexpr WorkUnits kBaselineEvals = 16;
 /// many; otherwise it inserts clones into the order in estimate order and
 /// reschedules the first that lowers the peak (or the three best).
 constexpr size_t kMaxEvaluateAll = 32;
-/// The exact planner reschedules at most this many subsets per run, each
+/// The exact planner reschedules at most this many subsets per run (a count,
+/// not a share of the work: what applying a subset and simulating its order
+/// read is charged to the planning budget, never to the search's cap), each
 /// within 1/kExactEvalShare of a greedy rescheduling's work.
-constexpr WorkUnits kExactEvals = 256;
+constexpr size_t kExactEvals = 256;
 constexpr WorkUnits kExactEvalShare = 4;
 
 /// What applying a step or sweeping an order reads, per statement, edge and
@@ -88,8 +90,12 @@ struct Planner {
   WorkBudget &work;
   /// Cap of one rescheduling (from the input's size; never from the limit).
   const WorkUnits evalWork;
+  /// The exact planner stops before rescheduling more subsets than this.
+  size_t maxEvaluations = std::numeric_limits<size_t>::max();
   size_t evaluations = 0;
   bool budgetHit = false;
+  /// The exact planner stopped at maxEvaluations with subsets left.
+  bool evalCapHit = false;
 
   bool out() const { return work.exhausted(); }
 
@@ -150,6 +156,11 @@ void Planner::dfs(const State &st, size_t next) {
       conflict |= done.buffer == s.buffer;
     if (conflict || admissibleMacs(st, clonedStatements(s), lim) < 0)
       continue; // Every superset through j is excluded as well.
+    if (evaluations >= maxEvaluations) {
+      complete = false;
+      evalCapHit = true;
+      return;
+    }
     State child;
     if (!apply(st, s, child))
       continue; // Cyclic: supersets only add edges.
@@ -277,40 +288,6 @@ void Planner::evaluateInserted(const State &cur,
   }
 }
 
-/// Sets plan.reason and returns false when `p` or `current` is invalid (the
-/// peaks are set when `current` is at least a permutation).
-bool checkInput(const Problem &p, const Order &current, RecomputePlan &plan) {
-  std::string err = p.check();
-  if (err.empty() && !isLegalOrder(p, current))
-    err = "the current order is not a legal order of the problem";
-  if (err.empty())
-    return true;
-  plan.reason = "invalid input: " + err;
-  if (current.size() == p.numStatements()) {
-    std::vector<uint8_t> seen(p.numStatements(), 0);
-    bool perm = true;
-    for (StmtId s : current)
-      perm = perm && s < seen.size() && !seen[s] && (seen[s] = 1);
-    if (perm)
-      plan.peak = plan.peakBefore = simulatePeak(p, current);
-  }
-  return false;
-}
-
-/// The local bound (it holds for every recomputed problem: a clone uses
-/// buffers of the same sizes as its original, and rewiring keeps sizes) and
-/// the statement reaching it.
-std::pair<int64_t, StmtId> localBoundOf(const Problem &p) {
-  int64_t bound = p.liveIn;
-  StmtId witness = 0;
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    if (baseBytes(p, s) > bound) {
-      bound = baseBytes(p, s);
-      witness = s;
-    }
-  return {bound, witness};
-}
-
 /// The exact planner's search space: one choice per buffer among its
 /// candidates, or none; the number of non-empty subsets it may visit.
 size_t subsetCount(const std::vector<Candidate> &cands) {
@@ -352,45 +329,49 @@ struct SubsetSearch {
   bool complete = true;
   /// Every evaluation was proven optimal or bounded away.
   bool allResolved = true;
+  /// It stopped at its rescheduling count with subsets left (the planning
+  /// budget had not run out).
+  bool capped = false;
 };
 
 /// Depth-first search over the subsets of `cands` (sorted canonically) from
-/// `base` within at most `evals` reschedulings' work of `pl`'s budget,
-/// keeping a subset only below `incumbent`.
+/// `base`, rescheduling at most `evals` subsets within `pl`'s budget, keeping
+/// a subset only below `incumbent`. With evals >= subsetCount(cands) only the
+/// planning budget can stop it.
 SubsetSearch searchSubsets(const std::vector<Candidate> &cands,
                            const State &base, Planner &pl, int64_t incumbent,
-                           WorkUnits evals) {
+                           size_t evals) {
   // A subset's rescheduling is shorter than a greedy round's: many subsets
   // are far from good.
-  const WorkUnits evalWork = pl.evalWork / kExactEvalShare;
-  WorkBudget share(pl.work, evals * evalWork);
-  Planner ex{pl.lim, pl.localBound, share, evalWork};
+  Planner ex{pl.lim, pl.localBound, pl.work, pl.evalWork / kExactEvalShare};
+  ex.maxEvaluations = evals;
   ex.cands = &cands;
   ex.bestPeak = incumbent;
   ex.dfs(base, 0);
   pl.evaluations += ex.evaluations;
+  pl.budgetHit |= ex.budgetHit;
   SubsetSearch found;
   found.haveBest = ex.haveBest;
   found.best = std::move(ex.best);
   found.complete = ex.complete;
   found.allResolved = ex.allResolved;
+  found.capped = ex.evalCapHit && !ex.budgetHit;
   return found;
 }
 
 /// The exact planner over the subsets of `cands` (at most kMaxSubsets) from
-/// `base`, within the work of at most kExactEvals reschedulings (anytime:
-/// its best subset so far
-/// seeds the greedy planner). Fills plan.candidates, exhaustive and
+/// `base`, rescheduling at most kExactEvals subsets (anytime: its best subset
+/// so far seeds the greedy planner). Fills plan.candidates, exhaustive and
 /// provenOptimal; sets `start` to the best state found (else leaves it).
 void runExactPlanner(std::vector<Candidate> &cands, const State &base,
                      Planner &pl, RecomputePlan &plan, State &start) {
   sortCanonically(cands);
   for (const Candidate &c : cands)
     plan.candidates.push_back(c.step);
-  SubsetSearch ex =
-      searchSubsets(cands, base, pl, base.peak,
-                    std::min<WorkUnits>(subsetCount(cands), kExactEvals));
+  SubsetSearch ex = searchSubsets(cands, base, pl, base.peak,
+                                  std::min(subsetCount(cands), kExactEvals));
   plan.exhaustive = ex.complete;
+  plan.exactCapped = ex.capped;
   bool exactProven = ex.complete && ex.allResolved && base.proven;
   if (ex.haveBest) {
     start = std::move(ex.best);
@@ -399,8 +380,6 @@ void runExactPlanner(std::vector<Candidate> &cands, const State &base,
   } else if (exactProven) {
     plan.provenOptimal = true;
   }
-  if (!ex.complete)
-    pl.budgetHit = true;
 }
 
 /// The better of two final states: lower peak, then cheaper.
@@ -433,9 +412,8 @@ bool polishExact(std::vector<Candidate> cands, const State &base, Planner &pl,
     }
   }
   sortCanonically(top);
-  SubsetSearch ex =
-      searchSubsets(top, base, pl, final.peak,
-                    std::min<WorkUnits>(subsetCount(top), kExactEvals));
+  SubsetSearch ex = searchSubsets(top, base, pl, final.peak,
+                                  std::min(subsetCount(top), kExactEvals));
   if (!ex.haveBest)
     return false;
   bool improved = false;
@@ -568,6 +546,9 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
                       " lowers the peak below " + std::to_string(b0);
     if (plan.exhaustive)
       why += " (exact over every subset)";
+    if (plan.exactCapped)
+      why += " (the exact search stopped at its " +
+             std::to_string(kExactEvals) + " subset reschedulings)";
     if (pl.budgetHit)
       why += " (the planning budget ran out)";
     if (b0 < plan.peakBefore)

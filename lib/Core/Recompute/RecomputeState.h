@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace peakmem {
@@ -45,6 +46,15 @@ inline bool cheaper(const State &a, const State &b) {
   return a.extraMacs != b.extraMacs ? a.extraMacs < b.extraMacs
                                     : a.extraOps < b.extraOps;
 }
+
+/// Sets plan.reason and returns false when `p` or `current` is invalid (the
+/// peaks are set when `current` is at least a permutation).
+bool checkInput(const Problem &p, const Order &current, RecomputePlan &plan);
+
+/// The local bound (it holds for every recomputed problem: a clone uses
+/// buffers of the same sizes as its original, and rewiring keeps sizes) and
+/// the statement reaching it.
+std::pair<int64_t, StmtId> localBoundOf(const Problem &p);
 
 /// Sets st.order and the peak and number of peak steps it gives.
 void setOrder(State &st, Order order);

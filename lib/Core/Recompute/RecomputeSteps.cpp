@@ -5,11 +5,13 @@
 // The transformation of a problem by one recompute step (checkRecompute,
 // applyRecompute), and its application to the planner's State: the clones'
 // bookkeeping (origin, per-op counts, extra MACs, the fresh buffers' groups)
-// and the two incumbent orders a step starts from.
+// and the two incumbent orders a step starts from; the planner's input
+// checks and local bound.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RecomputeState.h"
+#include "peakmem/Core/Bounds/Bounds.h"
 #include "peakmem/Core/Model/Graph.h"
 
 #include <algorithm>
@@ -343,6 +345,36 @@ bool recompute::applyStep(const State &st, const RecomputeStep &s, State &out) {
                     ? std::move(b)
                     : std::move(a));
   return true;
+}
+
+bool recompute::checkInput(const Problem &p, const Order &current,
+                           RecomputePlan &plan) {
+  std::string err = p.check();
+  if (err.empty() && !isLegalOrder(p, current))
+    err = "the current order is not a legal order of the problem";
+  if (err.empty())
+    return true;
+  plan.reason = "invalid input: " + err;
+  if (current.size() == p.numStatements()) {
+    std::vector<uint8_t> seen(p.numStatements(), 0);
+    bool perm = true;
+    for (StmtId s : current)
+      perm = perm && s < seen.size() && !seen[s] && (seen[s] = 1);
+    if (perm)
+      plan.peak = plan.peakBefore = simulatePeak(p, current);
+  }
+  return false;
+}
+
+std::pair<int64_t, StmtId> recompute::localBoundOf(const Problem &p) {
+  int64_t bound = p.liveIn;
+  StmtId witness = 0;
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    if (baseBytes(p, s) > bound) {
+      bound = baseBytes(p, s);
+      witness = s;
+    }
+  return {bound, witness};
 }
 
 } // namespace peakmem

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Schedule/ExactSearch.h"
+#include "peakmem/Core/Support/EnumNames.h"
 
 #include "SegmentSearch.h"
 #include "SequentialPoints.h"
@@ -169,18 +170,14 @@ Order composeSegmentOrders(const Order &inc,
 
 } // namespace
 
+static constexpr EnumName<SearchStop> kSearchStopNames[] = {
+    {SearchStop::None, "none"},
+    {SearchStop::WorkLimit, "work-limit"},
+    {SearchStop::StateCap, "state-cap"},
+    {SearchStop::TimeLimit, "time-limit"}};
+
 const char *searchStopName(SearchStop stop) {
-  switch (stop) {
-  case SearchStop::None:
-    return "none";
-  case SearchStop::WorkLimit:
-    return "work-limit";
-  case SearchStop::StateCap:
-    return "state-cap";
-  case SearchStop::TimeLimit:
-    return "time-limit";
-  }
-  return "none";
+  return enumName(kSearchStopNames, stop, "none");
 }
 
 std::vector<StmtId> sequentialPoints(const Problem &p) {

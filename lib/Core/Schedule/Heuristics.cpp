@@ -11,6 +11,7 @@
 
 #include "peakmem/Core/Schedule/Heuristics.h"
 #include "peakmem/Core/Model/Graph.h"
+#include "peakmem/Core/Support/EnumNames.h"
 
 #include "peakmem/Core/Model/Simulation.h"
 
@@ -23,39 +24,22 @@
 
 namespace peakmem {
 
+static constexpr EnumName<Heuristic> kHeuristicNames[] = {
+    {Heuristic::LPMF, "lpmf"},      {Heuristic::BFS, "bfs"},
+    {Heuristic::DFS, "dfs"},        {Heuristic::XLAList, "xla-list"},
+    {Heuristic::XLADFS, "xla-dfs"}, {Heuristic::PostOrder, "post-order"}};
+
 const char *heuristicName(Heuristic h) {
-  switch (h) {
-  case Heuristic::LPMF:
-    return "lpmf";
-  case Heuristic::BFS:
-    return "bfs";
-  case Heuristic::DFS:
-    return "dfs";
-  case Heuristic::XLAList:
-    return "xla-list";
-  case Heuristic::XLADFS:
-    return "xla-dfs";
-  case Heuristic::PostOrder:
-    return "post-order";
-  }
-  return "unknown";
+  return enumName(kHeuristicNames, h, "unknown");
 }
 
 const std::vector<Heuristic> &allHeuristics() {
-  static const std::vector<Heuristic> all = {
-      Heuristic::LPMF,    Heuristic::BFS,    Heuristic::DFS,
-      Heuristic::XLAList, Heuristic::XLADFS, Heuristic::PostOrder};
+  static const std::vector<Heuristic> all = enumValues(kHeuristicNames);
   return all;
 }
 
 bool parseHeuristic(const std::string &name, Heuristic &h) {
-  for (Heuristic candidate : allHeuristics()) {
-    if (name == heuristicName(candidate)) {
-      h = candidate;
-      return true;
-    }
-  }
-  return false;
+  return parseEnumName(kHeuristicNames, name, h);
 }
 
 namespace {

@@ -32,24 +32,17 @@ class NNOps:
     def conv2d(self, x, w, b, stride=(1, 1), dilation=(1, 1), pad=(0, 0, 0, 0),
                in_zp=0, w_zp=0, acc=None):
         """x: NHWC, w: OHWI, b: [O]. pad: [top, bottom, left, right]."""
-        kernel = w.shape[1:3]
-        x, pad = self._fix_stride_pad(x, kernel, stride, dilation, pad)
-        oh = self._out_dim(x.shape[1], kernel[0], stride[0], dilation[0], pad[0], pad[1])
-        ow = self._out_dim(x.shape[2], kernel[1], stride[1], dilation[1], pad[2], pad[3])
-        acc = acc or ("f32" if is_float(x.dtype) else "i32")
-        out_dtype = acc if not is_float(x.dtype) else x.dtype
-        izp = self.scalar1(in_zp, x.dtype)
-        wzp = self.scalar1(w_zp, w.dtype)
-        attrs = (f"acc_type = {acc}, dilation = array<i64: {dilation[0]}, {dilation[1]}>, "
-                 f"pad = array<i64: {', '.join(str(int(p)) for p in pad)}>, "
-                 f"stride = array<i64: {stride[0]}, {stride[1]}>")
-        return self._op("conv2d", [x, w, b, izp, wzp], (x.shape[0], oh, ow, w.shape[0]),
-                        out_dtype, attrs)
+        return self._conv("conv2d", x, w, b, w.shape[1:3], w.shape[0], stride, dilation,
+                          pad, in_zp, w_zp, acc)
 
     def depthwise_conv2d(self, x, w, b, stride=(1, 1), dilation=(1, 1), pad=(0, 0, 0, 0),
                          in_zp=0, w_zp=0, acc=None):
         """x: NHWC, w: HWCM, b: [C*M]."""
-        kernel = w.shape[0:2]
+        return self._conv("depthwise_conv2d", x, w, b, w.shape[0:2], w.shape[2] * w.shape[3],
+                          stride, dilation, pad, in_zp, w_zp, acc)
+
+    def _conv(self, op, x, w, b, kernel, channels, stride, dilation, pad, in_zp, w_zp, acc):
+        """tosa.conv2d / tosa.depthwise_conv2d with `channels` output channels."""
         x, pad = self._fix_stride_pad(x, kernel, stride, dilation, pad)
         oh = self._out_dim(x.shape[1], kernel[0], stride[0], dilation[0], pad[0], pad[1])
         ow = self._out_dim(x.shape[2], kernel[1], stride[1], dilation[1], pad[2], pad[3])
@@ -60,8 +53,7 @@ class NNOps:
         attrs = (f"acc_type = {acc}, dilation = array<i64: {dilation[0]}, {dilation[1]}>, "
                  f"pad = array<i64: {', '.join(str(int(p)) for p in pad)}>, "
                  f"stride = array<i64: {stride[0]}, {stride[1]}>")
-        return self._op("depthwise_conv2d", [x, w, b, izp, wzp],
-                        (x.shape[0], oh, ow, w.shape[2] * w.shape[3]), out_dtype, attrs)
+        return self._op(op, [x, w, b, izp, wzp], (x.shape[0], oh, ow, channels), out_dtype, attrs)
 
     def grouped_conv2d(self, x, w, b, groups, stride=(1, 1), dilation=(1, 1),
                        pad=(0, 0, 0, 0)):

@@ -132,6 +132,9 @@ struct RecomputePlan {
   int64_t reorderPeak = 0;
   /// Candidates rescheduled (exact and greedy planners together).
   size_t evaluations = 0;
+  /// The exact planner stopped at its count of subset reschedulings (256)
+  /// with subsets left, the planning budget not exhausted.
+  bool exactCapped = false;
   /// The planning budget ran out, and why (WorkLimit or TimeCap).
   bool budgetExhausted = false;
   WorkStop stoppedBy = WorkStop::None;
