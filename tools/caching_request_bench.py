@@ -89,6 +89,13 @@ def rows_of(args):
     return rows
 
 
+def median_cut(rows):
+    """The median cut (%) of the reserved peak, caching against malloc."""
+    return caching_bench.median([
+        caching_bench.cut(r["caching"]["reserved"], r["malloc"]["reserved"])
+        for r in rows])
+
+
 def section(rows, args):
     n = caching_bench.n
     ok = [r for r in rows if "error" not in r]
@@ -115,7 +122,7 @@ def section(rows, args):
          "arena memref plus its alignment); reserved = measured.", "",
          f"- allocator=caching lowers the reserved peak on {len(lower)} of "
          f"{len(ok)}"
-         + (f" (by {caching_bench.median([caching_bench.cut(r['caching']['reserved'], r['malloc']['reserved']) for r in lower]):.1f}% median)" if lower else "")
+         + (f" (by {median_cut(lower):.1f}% median)" if lower else "")
          + f" and raises it on {len(higher)}"
          + (": " + ", ".join(r["model"] for r in higher) if higher else "")
          + ".",
