@@ -407,3 +407,55 @@ func.func @results_same_first_use(%x: memref<1024xf32>) -> (memref<1024xf32>, me
   memref.dealloc %a : memref<1024xf32>
   return %p, %q : memref<1024xf32>, memref<1024xf32>
 }
+
+// -----
+
+// A buffer read inside a linalg.generic body (a gather: memref.load of a
+// captured buffer, as a resize lowers) is placed: a linalg op runs its
+// payload within itself, so the read ends before the op returns. Its slot
+// is live until the generic.
+// CHECK-LABEL: func.func @gather_in_body
+// CHECK: %[[T:.*]] = memref.view %{{.*}}[%c0{{.*}}][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<16xf32>
+// CHECK: linalg.generic
+// CHECK: memref.load %[[T]]
+// expected-remark @below {{'gather_in_body' arena 128 bytes for 2 buffers}}
+func.func @gather_in_body(%x: memref<16xf32>, %y: memref<16xf32>) {
+  %c15 = arith.constant 15 : index
+  %t = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%t : memref<16xf32>)
+  %u = memref.alloc() : memref<16xf32>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]} outs(%u : memref<16xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = arith.subi %c15, %i : index
+    %v = memref.load %t[%j] : memref<16xf32>
+    linalg.yield %v : f32
+  }
+  memref.dealloc %t : memref<16xf32>
+  linalg.copy ins(%u : memref<16xf32>) outs(%y : memref<16xf32>)
+  memref.dealloc %u : memref<16xf32>
+  return
+}
+
+// -----
+
+// The same read inside an op the registry does not describe and that has no
+// region-branch interface (omp.parallel) stays a reason to leave the buffer
+// out.
+// CHECK-LABEL: func.func @gather_in_unknown_region
+// CHECK: memref.alloc() : memref<16xf32>
+// CHECK: omp.parallel
+// expected-remark @below {{'gather_in_unknown_region' has no buffer to place}}
+func.func @gather_in_unknown_region(%x: memref<16xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-remark @below {{buffer left out of the arena: it is used inside 'omp.parallel', whose regions are not known to run before it returns}}
+  %t = memref.alloc() : memref<16xf32>
+  linalg.copy ins(%x : memref<16xf32>) outs(%t : memref<16xf32>)
+  omp.parallel {
+    %v = memref.load %t[%c0] : memref<16xf32>
+    memref.store %v, %y[%c0] : memref<16xf32>
+    omp.terminator
+  }
+  memref.dealloc %t : memref<16xf32>
+  return
+}
