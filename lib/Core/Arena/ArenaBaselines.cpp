@@ -22,33 +22,79 @@ uint64_t ArenaRng::next() {
   return z ^ (z >> 31);
 }
 
-ArenaConflicts::ArenaConflicts(const ArenaProblem &p) : lists(p.numBuffers()) {
-  std::vector<ArenaBufferId> byFirst(p.numBuffers());
-  std::iota(byFirst.begin(), byFirst.end(), 0);
-  std::stable_sort(byFirst.begin(), byFirst.end(),
-                   [&](ArenaBufferId a, ArenaBufferId b) {
-                     return p.buffer(a).life.first < p.buffer(b).life.first;
-                   });
-  // Every active buffer started no later than b; it conflicts with b iff it
-  // has not ended before b starts. Each dropped buffer is dropped once, so
-  // the sweep is O(B + E) after sorting.
-  std::vector<ArenaBufferId> active;
-  for (ArenaBufferId b : byFirst) {
-    uint32_t first = p.buffer(b).life.first;
-    size_t kept = 0;
-    for (ArenaBufferId a : active) {
-      if (p.buffer(a).life.last < first)
-        continue;
-      active[kept++] = a;
-      lists[a].push_back(b);
-      lists[b].push_back(a);
-      ++pairs;
-    }
-    active.resize(kept);
-    active.push_back(b);
+ArenaConflicts::ArenaConflicts(const ArenaProblem &p)
+    : first(p.numBuffers()), byFirst(p.numBuffers()), startAt(p.numBuffers()),
+      endAt(p.numBuffers()), leafOf(p.numBuffers()), deg(p.numBuffers()) {
+  const size_t n = p.numBuffers();
+  std::vector<uint32_t> lasts(n);
+  for (ArenaBufferId b = 0; b < n; ++b) {
+    first[b] = p.buffer(b).life.first;
+    lasts[b] = p.buffer(b).life.last;
   }
-  for (auto &l : lists)
-    std::sort(l.begin(), l.end());
+  std::iota(byFirst.begin(), byFirst.end(), 0);
+  std::stable_sort(
+      byFirst.begin(), byFirst.end(),
+      [&](ArenaBufferId a, ArenaBufferId b) { return first[a] < first[b]; });
+  std::vector<uint32_t> firsts(n), points;
+  for (size_t k = 0; k < n; ++k) {
+    firsts[k] = first[byFirst[k]];
+    if (points.empty() || points.back() != firsts[k])
+      points.push_back(firsts[k]);
+  }
+  std::vector<uint32_t> sortedLasts = lasts;
+  std::sort(sortedLasts.begin(), sortedLasts.end());
+  numPoints = points.size();
+  auto pointIndex = [&](uint32_t step) {
+    return static_cast<uint32_t>(
+        std::lower_bound(points.begin(), points.end(), step) - points.begin());
+  };
+  // Each buffer covers the first steps in [first, last]: points
+  // [leaf, cover) of the tree, inserted at O(log B) nodes (twice: count,
+  // then fill).
+  std::vector<uint32_t> cover(n);
+  for (ArenaBufferId b = 0; b < n; ++b) {
+    const uint32_t f = first[b], l = lasts[b];
+    startAt[b] = static_cast<uint32_t>(
+        std::lower_bound(firsts.begin(), firsts.end(), f) - firsts.begin());
+    endAt[b] = static_cast<uint32_t>(
+        std::upper_bound(firsts.begin(), firsts.end(), l) - firsts.begin());
+    // Started at or before l, minus ended before f, minus b itself.
+    deg[b] = endAt[b] -
+             static_cast<uint32_t>(
+                 std::lower_bound(sortedLasts.begin(), sortedLasts.end(), f) -
+                 sortedLasts.begin()) -
+             1;
+    pairs += deg[b];
+    leafOf[b] = pointIndex(f);
+    cover[b] = static_cast<uint32_t>(
+        std::upper_bound(points.begin(), points.end(), l) - points.begin());
+  }
+  pairs /= 2;
+  nodeStart.assign(2 * numPoints + 2, 0);
+  auto insert = [&](ArenaBufferId b, auto &&at) {
+    for (size_t lo = leafOf[b] + numPoints, hi = cover[b] + numPoints; lo < hi;
+         lo >>= 1, hi >>= 1) {
+      if (lo & 1)
+        at(lo++);
+      if (hi & 1)
+        at(--hi);
+    }
+  };
+  for (ArenaBufferId b = 0; b < n; ++b)
+    insert(b, [&](size_t node) { ++nodeStart[node + 1]; });
+  for (size_t i = 0; i + 1 < nodeStart.size(); ++i)
+    nodeStart[i + 1] += nodeStart[i];
+  nodeIds.resize(nodeStart.back());
+  std::vector<uint32_t> fill(nodeStart.begin(), nodeStart.end() - 1);
+  for (ArenaBufferId b = 0; b < n; ++b)
+    insert(b, [&](size_t node) { nodeIds[fill[node]++] = b; });
+}
+
+void ArenaConflicts::sorted(ArenaBufferId b,
+                            std::vector<ArenaBufferId> &out) const {
+  out.clear();
+  forEach(b, [&](ArenaBufferId a) { out.push_back(a); });
+  std::sort(out.begin(), out.end());
 }
 
 int64_t lowestFit(std::vector<std::pair<int64_t, int64_t>> &ranges,
@@ -141,11 +187,11 @@ int64_t placeInSequence(const ArenaProblem &p, const ArenaConflicts &c,
     ArenaBufferId b = sequence[k];
     const ArenaBuffer &buf = p.buffer(b);
     placed.clear();
-    for (ArenaBufferId o : c.of(b)) {
+    c.forEach(b, [&](ArenaBufferId o) {
       const Slot &s = slot[o];
       if (s.pos >= 0 && s.pos < static_cast<int64_t>(k) && s.size > 0)
         placed.push_back({s.offset, s.offset + s.size});
-    }
+    });
     slot[b].offset = offsets[b] =
         fitAmong(placed, buf.size, buf.alignment, rule);
   }
@@ -195,9 +241,28 @@ static std::vector<ArenaBufferId> tvmSizeOrder(const ArenaProblem &p,
                      int64_t sa = p.buffer(a).size, sb = p.buffer(b).size;
                      if (sa != sb)
                        return sa > sb;
-                     return c.of(a).size() > c.of(b).size();
+                     return c.degree(a) > c.degree(b);
                    });
   return seq;
+}
+
+/// TVM's swap candidates around `node`: its conflicts placed before it
+/// (`first`), and each one's conflicts placed before that one (`second`),
+/// in id order as TVM's stored lists are.
+static void swapCandidates(const ArenaConflicts &c,
+                           const std::vector<size_t> &pos, ArenaBufferId node,
+                           std::vector<ArenaBufferId> &first,
+                           std::vector<ArenaBufferId> &second) {
+  std::vector<ArenaBufferId> ofNode, ofC1;
+  c.sorted(node, ofNode);
+  for (ArenaBufferId c1 : ofNode) {
+    if (pos[node] > pos[c1])
+      first.push_back(c1);
+    c.sorted(c1, ofC1);
+    for (ArenaBufferId c2 : ofC1)
+      if (pos[c1] > pos[c2])
+        second.push_back(c2);
+  }
 }
 
 /// TVM's HillClimbAllocator::PlanMemory over ids (see the header).
@@ -276,13 +341,7 @@ static std::vector<int64_t> tvmHillClimb(const ArenaProblem &p,
     // does not depend on the order, and ours are built deterministically.
     ArenaBufferId node = top[rnd() % top.size()];
     std::vector<ArenaBufferId> first, second;
-    for (ArenaBufferId c1 : c.of(node)) {
-      if (pos[node] > pos[c1])
-        first.push_back(c1);
-      for (ArenaBufferId c2 : c.of(c1))
-        if (pos[c1] > pos[c2])
-          second.push_back(c2);
-    }
+    swapCandidates(c, pos, node, first, second);
     if (first.empty())
       continue;
     ArenaBufferId b1 = first[rnd() % first.size()], b2 = b1;
@@ -339,7 +398,7 @@ ArenaPlan planArenaWith(const ArenaProblem &p, ArenaBaseline kind,
   case ArenaBaseline::TvmGreedyByConflicts:
     std::stable_sort(seq.begin(), seq.end(),
                      [&](ArenaBufferId a, ArenaBufferId b) {
-                       size_t ca = c.of(a).size(), cb = c.of(b).size();
+                       size_t ca = c.degree(a), cb = c.degree(b);
                        if (ca != cb)
                          return ca > cb;
                        return p.buffer(a).size > p.buffer(b).size;

@@ -212,11 +212,12 @@ private:
     std::vector<Range> ranges;
     for (size_t k = start; k < n; ++k) {
       ArenaBufferId b = seq[k];
-      work += 1 + c.of(b).size();
+      work += 1 + c.degree(b);
       ranges.clear();
-      for (ArenaBufferId o : c.of(b))
+      c.forEach(b, [&](ArenaBufferId o) {
         if (pos[o] < k && p.buffer(o).size > 0)
           ranges.push_back({offsets[o], offsets[o] + p.buffer(o).size});
+      });
       std::sort(ranges.begin(), ranges.end());
       offsets[b] =
           lowestFitFrom(ranges, p.buffer(b).size, p.buffer(b).alignment, 0);

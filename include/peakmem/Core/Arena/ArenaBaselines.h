@@ -61,18 +61,46 @@
 
 namespace peakmem {
 
-/// The buffers each buffer conflicts with (intersecting lifetimes), sorted by
-/// id. Built by a sweep in O(B log B + E) for E conflicting pairs.
+/// The buffers each buffer conflicts with (intersecting lifetimes), without
+/// storing the pairs: an index over time built by a sweep in O(B log B) time
+/// and memory. The conflicts of b are the buffers starting within b's
+/// lifetime (a range of the buffers sorted by first step) and those live at
+/// b's first step that started before it (a stabbing query on a segment tree
+/// over the distinct first steps, each such buffer found once). Visiting
+/// them costs O(log B + conflicts); degrees come from two binary searches.
 class ArenaConflicts {
 public:
   explicit ArenaConflicts(const ArenaProblem &p);
-  const std::vector<ArenaBufferId> &of(ArenaBufferId b) const {
-    return lists[b];
-  }
+  /// How many buffers b conflicts with.
+  size_t degree(ArenaBufferId b) const { return deg[b]; }
   size_t numPairs() const { return pairs; }
+  /// Calls fn(a) once for every buffer a != b conflicting with b, in an
+  /// order that depends only on the problem (not sorted by id).
+  template <typename Fn> void forEach(ArenaBufferId b, Fn &&fn) const {
+    const uint32_t f = first[b];
+    for (size_t k = startAt[b]; k < endAt[b]; ++k)
+      if (byFirst[k] != b)
+        fn(byFirst[k]);
+    for (size_t node = leafOf[b] + numPoints; node > 0; node >>= 1)
+      for (uint32_t k = nodeStart[node]; k < nodeStart[node + 1]; ++k)
+        if (first[nodeIds[k]] < f)
+          fn(nodeIds[k]);
+  }
+  /// The conflicts of b sorted by id, into `out` (cleared first).
+  void sorted(ArenaBufferId b, std::vector<ArenaBufferId> &out) const;
 
 private:
-  std::vector<std::vector<ArenaBufferId>> lists;
+  std::vector<uint32_t> first;
+  /// Buffers sorted by (first step, id); the conflicts starting within b's
+  /// lifetime are byFirst[startAt[b], endAt[b]).
+  std::vector<ArenaBufferId> byFirst;
+  std::vector<uint32_t> startAt, endAt;
+  /// Segment tree over the distinct first steps (leaf of b: its first
+  /// step's index); node i holds nodeIds[nodeStart[i], nodeStart[i + 1]),
+  /// the buffers covering its whole range of first steps.
+  size_t numPoints = 0;
+  std::vector<uint32_t> leafOf, nodeStart, nodeIds;
+  std::vector<uint32_t> deg;
   size_t pairs = 0;
 };
 
