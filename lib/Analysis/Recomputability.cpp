@@ -9,6 +9,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -30,6 +31,38 @@ static bool usesOnlyViewChains(Operation *op, Value alloc,
         ok = viewChainFrom(alloc, operand).has_value();
   });
   return ok;
+}
+
+/// True if the op allocating `alloc` does nothing but allocate it (as
+/// memref.alloc). A clone of the buffer is a clone of that op followed by
+/// clones of the writers, and the plan models the fresh buffer as a bare
+/// allocation of the same bytes. An allocation that also reads or frees
+/// another buffer (bufferization.clone copies its source, memref.realloc
+/// frees it) would do so again at the clone, unknown to the plan: a read
+/// after the source's free (or after a later write to it), a second free.
+static bool allocatesOnly(Value alloc) {
+  auto iface = dyn_cast_or_null<MemoryEffectOpInterface>(alloc.getDefiningOp());
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::all_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect()) && e.getValue() == alloc;
+  });
+}
+
+/// True if a statement of `bm` does nothing but free buffer `b` (a Free
+/// statement: memref.dealloc). The free of a recomputed buffer is cloned
+/// for its fresh copy (RecomputeRewrite clones Free statements), and the
+/// plan frees that copy after its last user. A buffer freed by an op that
+/// does more (memref.realloc, which frees its source and allocates, or a
+/// dealloc of several buffers) would leave the copy never freed.
+static bool hasPlainFree(const BlockModel &bm, BufferId b) {
+  for (StmtId s = 0; s < bm.problem.numStatements(); ++s)
+    if (bm.problem.statement(s).kind == StmtKind::Free &&
+        bm.problem.statement(s).target == b)
+      return true;
+  return false;
 }
 
 /// Producer groups: per buffer, the Compute statements writing it that
@@ -58,7 +91,10 @@ static bool isRecomputable(const BlockModel &bm, BufferId b,
                            ArrayRef<StmtId> group, AliasAnalysis &aliases) {
   const Problem &p = bm.problem;
   Value alloc = bm.allocations[b];
-  if (!p.buffer(b).freedInBlock || group.empty() || bm.pinned[b])
+  if (!p.buffer(b).freedInBlock || group.empty() || bm.pinned[b] ||
+      !allocatesOnly(alloc))
+    return false;
+  if (!hasPlainFree(bm, b))
     return false;
   for (StmtId w : group) {
     const StmtAccess &fx = bm.accesses[w];

@@ -284,6 +284,10 @@ def test_every_pass(batch):
     if s["modeled"] >= BATCH:
         assert s["recompute_cloned"] >= 1, s
         assert s.get("move rejected", 0) >= 1, s
+        # Oversized records (#22 item 7): rejected when checked, reported
+        # as not checked under a budget they exceed, never accepted.
+        assert s.get("oversized rejected", 0) >= 1, s
+        assert s.get("oversized-budget not checked", 0) >= 1, s
     if HAVE_RUNTIME and batch_exec(batch):
         assert s["executed"] == batch_exec(batch), s
     for o in outs:

@@ -23,6 +23,24 @@ def check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
     one run per job: rejected unless every claim is still true (Facts)."""
     variants = certificate_variants(progs, outs, runs, brute_max, n_mut,
                                     n_moves)
+    budgeted = [v for v in variants if v[2] == "oversized-budget"]
+    verify_variants([v for v in variants if v[2] != "oversized-budget"],
+                    VERIFY, jobs)
+    verify_variants(budgeted, f"{VERIFY}{{max-work={OVERSIZED_MAX_WORK}}}",
+                    jobs)
+
+
+# Issue #22 item 7: the budget the "oversized-budget" variants are verified
+# under. An `exhaustive` record claiming 2^20 ideals costs at least 2^20
+# units to check, more than this; every honest record of a fuzz program
+# (a few dozen statements) costs far less.
+OVERSIZED_MAX_WORK = 500000
+OVERSIZED_WITNESS = 2 ** 20
+
+
+def verify_variants(variants, verify, jobs):
+    """Verifies every variant with the pass `verify`, in one run per job,
+    and judges each (judge_variant)."""
     if not variants:
         return
     chunks = []
@@ -37,7 +55,7 @@ def check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
     # One verifier run per job, over a share of the variants each.
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         parts = list(pool.map(
-            lambda k: run_chunks(chunks[k::jobs], func_pipeline(VERIFY)),
+            lambda k: run_chunks(chunks[k::jobs], func_pipeline(verify)),
             range(jobs)))
     run = Run({}, [], set(), [], 0.0, 0)
     for part in parts:
@@ -45,10 +63,16 @@ def check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
         run.diags += part.diags
         run.crashed |= part.crashed
         run.unattributed += part.unattributed
-    rejected = {d.name for d in run.diags if d.severity == "error" and
-                "rejected" in d.text}
+    # A record that does not fit the budget is "not checked": an error,
+    # never an acceptance (a clean rejection of the certificate).
+    def refusal(d):
+        return d.severity == "error" and ("rejected" in d.text or
+                                          "not checked within" in d.text)
+    rejected = {d.name for d in run.diags if refusal(d)}
+    unchecked = {d.name for d in run.diags if refusal(d) and
+                 "not checked within" in d.text}
     others = [d for d in run.diags if d.severity == "error" and
-              "rejected" not in d.text]
+              not refusal(d)]
     for k, variant in enumerate(variants):
         q, o, kind, what, facts, recs = variant
         if k in run.crashed:
@@ -62,7 +86,26 @@ def check_certificates(progs, outs, runs, brute_max, n_mut, n_moves,
                               f"nor rejected cleanly: " +
                               "; ".join(d.text for d in others)[:2000])
             continue
+        if kind == "oversized-budget":
+            judge_oversized(variant, acc, names[k] in unchecked,
+                            chunks[k][1])
+            continue
         judge_variant(variant, acc, chunks[k][1])
+
+
+def judge_oversized(variant, acc: bool, unchecked: bool, text: str):
+    """An oversized record verified under OVERSIZED_MAX_WORK: its check
+    cannot fit, so it must be reported as not checked, never accepted."""
+    q, o, kind, what, facts, recs = variant
+    if acc:
+        o.problems.append(
+            f"verify{{max-work={OVERSIZED_MAX_WORK}}} ACCEPTS a record it "
+            f"cannot have checked ({what}):\n{text}")
+    elif unchecked:
+        o.count(f"{kind} not checked")
+    else:
+        o.problems.append(f"verify{{max-work={OVERSIZED_MAX_WORK}}} rejects "
+                          f"{what} without saying it was not checked")
 
 
 def certificate_variants(progs, outs, runs, brute_max, n_mut, n_moves):
@@ -95,6 +138,7 @@ def certificate_variants(progs, outs, runs, brute_max, n_mut, n_moves):
                 != same else "no-op mutation"
             variants.append((p, o, kind, what, facts, recs))
         variants += duplicated(p, o, facts, honest)
+        variants += oversized(p, o, facts, honest)
         keys = [None] + [k for k, b in p.blocks()
                          if k is not None and b.bufs]
         for k in range(n_moves):
@@ -134,6 +178,31 @@ def duplicated(p, o, facts, honest):
         node[1][idx:idx + 1] = [copy.deepcopy(rec) for _ in range(k)]
         out.append((p, o, "duplicates", what, facts, recs))
     return out
+
+
+def oversized(p, o, facts, honest):
+    """Issue #22 item 7: one record made an `exhaustive` certificate that
+    claims OVERSIZED_WITNESS enumerated ideals (a fuzz block has far fewer,
+    so the claim is false), twice: "oversized" under the default budget
+    (checked: rejected, the enumeration stops one set past the true
+    count), "oversized-budget" under OVERSIZED_MAX_WORK (too costly to
+    check: reported as not checked)."""
+    rng = random.Random(p.seed * 613 + 11)
+    recs = copy.deepcopy(honest)
+    hs = Mutator(rng, facts).handles(recs)
+    certs = []
+    for pairs, pre, where in hs:
+        cert = get_field(pairs, pre + "certificate")
+        if cert is not None and cert[0] == "dict":
+            certs.append((cert[1], where))
+    if not certs:
+        return []
+    cpairs, where = rng.choice(certs)
+    set_field(cpairs, "kind", ("str", "exhaustive"))
+    set_field(cpairs, "witness", ("int", OVERSIZED_WITNESS, "i64"))
+    what = f"an exhaustive record of {where} claiming {OVERSIZED_WITNESS} ideals"
+    return [(p, o, "oversized", what, facts, recs),
+            (p, o, "oversized-budget", what, facts, copy.deepcopy(recs))]
 
 
 def judge_variant(variant, acc: bool, text: str):
