@@ -12,8 +12,10 @@
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/AttrNames.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
@@ -76,6 +78,34 @@ static std::string hidingReason(Operation *user, Value v, Value root,
   return {};
 }
 
+/// Whether `p`, which the registry does not describe (RegionExecution::
+/// Unknown), still runs its regions within itself, all before it returns: a
+/// linalg op (its payload computes its elements), or a region-branch op
+/// without asynchronous handles whose every region ends in region-branch
+/// terminators that lead to its regions or back to it.
+static bool regionsEndBeforeReturn(Operation *p) {
+  if (isa<linalg::LinalgOp>(p))
+    return true;
+  auto branch = dyn_cast<RegionBranchOpInterface>(p);
+  if (!branch || llvm::any_of(p->getResultTypes(), isAsyncHandleType))
+    return false;
+  bool returns = false;
+  for (Region &region : p->getRegions())
+    for (Block &block : region) {
+      auto term =
+          block.empty()
+              ? nullptr
+              : dyn_cast<RegionBranchTerminatorOpInterface>(&block.back());
+      if (!term)
+        return false;
+      SmallVector<RegionSuccessor> next;
+      branch.getSuccessorRegions(RegionBranchPoint(term), next);
+      returns |= llvm::any_of(
+          next, [](const RegionSuccessor &r) { return r.isParent(); });
+    }
+  return returns;
+}
+
 std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation) {
   Block *home = root.getParentBlock();
   SmallVector<Value> work{root};
@@ -91,7 +121,7 @@ std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation) {
                                  p->getName().getStringRef() +
                                  "', whose region may run after it")
                                     .str()};
-          if (how == RegionExecution::Unknown)
+          if (how == RegionExecution::Unknown && !regionsEndBeforeReturn(p))
             return HiddenUse{p, ("it is used inside '" +
                                  p->getName().getStringRef() +
                                  "', whose regions are not known to run "

@@ -52,7 +52,9 @@ struct HiddenUse {
 /// alias (of `root` itself too unless `allocation`); a use inside a region
 /// whose execution is not known to end before its op returns
 /// (peakmem/Analysis/OpSemantics.h: Deferred such as async.execute, or not
-/// registered). One rule for the planner, the materializer and the
+/// registered, unless a linalg op, whose payload runs within it, or a
+/// region-branch op without asynchronous handles whose regions lead back to
+/// it). One rule for the planner, the materializer and the
 /// verifier.
 std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation);
 

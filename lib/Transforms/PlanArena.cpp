@@ -72,6 +72,7 @@ STATISTIC(numPlacedBuffers, "Buffers placed in an arena");
 STATISTIC(numLeftOut, "Buffers left out of the arena");
 STATISTIC(numOptimal, "Arenas at their certified lower bound");
 STATISTIC(numUnchanged, "Functions left unchanged");
+STATISTIC(numSunk, "Allocations left out moved down to their first use");
 
 namespace peakmem {
 #define GEN_PASS_DEF_PLANARENAPASS
@@ -92,6 +93,8 @@ struct FunctionPlan {
   /// The buffers left out (leftOutToJson), at their steps in the chosen
   /// order.
   llvm::json::Array leftOut;
+  /// Allocations left out that moved down to their first use.
+  unsigned sunk = 0;
 };
 
 struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
@@ -231,8 +234,9 @@ static llvm::json::Value planToJson(FunctionOpInterface fn,
 /// The remark of a planned function: arena, bound, optimal or gap, the live
 /// bound of this order, why the planner stopped, the best baseline.
 static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
-                           size_t placed, size_t refused,
-                           const ArenaRequest &request) {
+                           size_t placed, ArrayRef<Refusal> refusals,
+                           unsigned sunk, const ArenaRequest &request) {
+  const size_t refused = refusals.size();
   const int64_t size = sol.planned.plan.size;
   const int64_t bound = sol.bound.lowerBound;
   InFlightDiagnostic remark = emitRemark(fn.getLoc());
@@ -267,11 +271,20 @@ static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
     remark << "; requested as " << request.bytes << " bytes (" << request.rule
            << ")";
   const std::vector<int64_t> &sizes = sol.planned.baselineSizes;
-  if (sizes.empty())
+  if (!sizes.empty()) {
+    size_t best = std::min_element(sizes.begin(), sizes.end()) - sizes.begin();
+    remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
+           << " " << sizes[best] << " bytes";
+  }
+  if (refused == 0)
     return;
-  size_t best = std::min_element(sizes.begin(), sizes.end()) - sizes.begin();
-  remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
-         << " " << sizes[best] << " bytes";
+  int64_t outside = 0;
+  for (const Refusal &r : refusals)
+    outside += r.bytes;
+  remark << "; outside the arena " << outside << " bytes in " << refused
+         << " allocations";
+  if (sunk)
+    remark << " (" << sunk << " moved down to their first use)";
 }
 
 /// The modeled peak of the planned IR without the arena and without
@@ -381,7 +394,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   if (plan->sol.planned.plan.size == plan->sol.bound.lowerBound)
     ++numOptimal;
   if (emitRemarks)
-    emitPlanRemark(fn, plan->sol, placed.size(), refused.size(), request);
+    emitPlanRemark(fn, plan->sol, placed.size(), refused, plan->sunk, request);
   if (plan->sol.timeLimitHit)
     emitWarning(fn.getLoc())
         << "peakmem-plan-arena: '" << fn.getName()
@@ -399,6 +412,47 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   return done == FunctionStatus::Failed ? done : FunctionStatus::Changed;
 }
 
+/// Moves every memref.alloc of `body` that stays outside the arena and takes
+/// no operand (a static shape) right before the first op of `body` that
+/// uses it: a result, or another buffer left out, is then allocated at its
+/// producer instead of at the entry, and is live from there. Every alias of
+/// it is defined after a use of it, so that op comes first. Returns how
+/// many moved.
+static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
+  DenseSet<Operation *> inArena;
+  for (const Candidate &c : placed)
+    inArena.insert(c.alloc);
+  // First every allocation's first user, then the moves: allocations with
+  // the same first user keep their order, and a second call moves nothing.
+  SmallVector<std::pair<Operation *, Operation *>> sinks;
+  DenseSet<Operation *> sinking;
+  for (Operation &op : body) {
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if (!alloc || inArena.count(&op) || op.getNumOperands() != 0)
+      continue;
+    Operation *first = nullptr;
+    for (Operation *user : alloc->getUsers())
+      if (Operation *at = body.findAncestorOpInBlock(*user))
+        if (!first || at->isBeforeInBlock(first))
+          first = at;
+    if (first) {
+      sinks.push_back({&op, first});
+      sinking.insert(&op);
+    }
+  }
+  unsigned moved = 0;
+  for (auto [op, first] : sinks) {
+    bool past = false;
+    for (Operation *o = op->getNextNode(); o != first; o = o->getNextNode())
+      past |= !sinking.count(o);
+    if (!past)
+      continue;
+    op->moveBefore(first);
+    ++moved;
+  }
+  return moved;
+}
+
 /// Solves the arena of `fn` for `placed` (its buffers as selected on the
 /// analysis's model): their frees move to their last use (their slots are
 /// free from there) and the model of that IR gives the lifetimes; the bound
@@ -409,9 +463,12 @@ FailureOr<FunctionPlan>
 PlanArenaPass::solveFunction(FunctionOpInterface fn,
                              ArrayRef<Candidate> placed) {
   Block &body = fn.getFunctionBody().front();
+  const unsigned sunk = sinkLeftOutAllocs(body, placed);
+  numSunk += sunk;
   placeFreesAfterLastUse(body, candidateRoots(body, placed));
   MemoryModel lastUse(fn);
   FunctionPlan plan;
+  plan.sunk = sunk;
   std::vector<Refusal> refused;
   if (lastUse.isModeled())
     selectBuffers(fn, lastUse, alignment, plan.placed, refused);
@@ -442,6 +499,19 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
   if (plan.sol.reordered) {
     applyOrder(entry, plan.sol.order);
     placeFreesAfterLastUse(body, candidateRoots(body, plan.placed));
+    // The order may have moved an allocation left out up again: sunk, the
+    // peak and the steps of the left out are those of the final IR.
+    if (unsigned again = sinkLeftOutAllocs(body, plan.placed)) {
+      plan.sunk += again;
+      numSunk += again;
+      plan.peakWithoutArena.reset();
+      MemoryModel finalModel(fn);
+      std::vector<Candidate> same;
+      std::vector<Refusal> left;
+      if (finalModel.isModeled())
+        selectBuffers(fn, finalModel, alignment, same, left);
+      plan.leftOut = leftOutToJson(left, {});
+    }
     bound = certifyArenaBound(fn, plan.placed);
     if (failed(bound))
       return failure();

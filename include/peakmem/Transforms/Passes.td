@@ -380,8 +380,9 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     slot must hold every byte its aliases reach) and buffers aligned above
     2^32 stay as they are, with one remark each. Functions the
     memory model cannot describe (dynamic shapes among them) are left alone
-    with a remark. Ops are otherwise untouched: outputs stay bitwise
-    identical.
+    with a remark. An entry-block allocation left out with a static shape
+    (a result among them) moves down right before the first statement that
+    uses it. Ops are otherwise untouched: outputs stay bitwise identical.
 
     `arena=alloc` (default): one `memref.alloc() {alignment = A} :
     memref<Nxi8>` at the start of the body (A: the largest buffer
