@@ -35,6 +35,8 @@
 
 #include "CachingAllocator.h"
 
+#include "RuntimeReport.h"
+
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -358,14 +360,7 @@ __attribute__((destructor)) static void caching_runtime_fini(void) {
   g_map = 0;
   g_map_cap = g_map_used = 0;
   pthread_mutex_unlock(&g_lock);
-  if (late) {
-    fprintf(stderr,
-            "peakmem_runtime: error: use_after_free_writes after "
-            "peakmem_end: %" PRIu64 "\n",
-            late);
-    fflush(stderr);
-    _exit(3);
-  }
+  pm_fail_on_late_writes(late);
 }
 
 /* Replays a request trace through a fresh, unbacked cache (for tools and

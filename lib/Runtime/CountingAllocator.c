@@ -36,6 +36,8 @@
  * digest. Stack memory (`memref.alloca`) never reaches these hooks.
  */
 
+#include "RuntimeReport.h"
+
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -324,14 +326,7 @@ __attribute__((destructor)) static void peakmem_runtime_fini(void) {
   g_set = 0;
   g_set_cap = g_set_used = 0;
   pthread_mutex_unlock(&g_lock);
-  if (late) {
-    fprintf(stderr,
-            "peakmem_runtime: error: use_after_free_writes after "
-            "peakmem_end: %" PRIu64 "\n",
-            late);
-    fflush(stderr);
-    _exit(3);
-  }
+  pm_fail_on_late_writes(late);
 }
 
 /* ------------------------------------------------------------------------ */

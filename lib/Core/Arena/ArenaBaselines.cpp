@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Arena/ArenaBaselines.h"
+#include "peakmem/Core/Support/EnumNames.h"
 
 #include <algorithm>
 #include <limits>
@@ -201,27 +202,19 @@ int64_t placeInSequence(const ArenaProblem &p, const ArenaConflicts &c,
   return extent;
 }
 
+static constexpr EnumName<ArenaBaseline> kBaselineNames[] = {
+    {ArenaBaseline::TFLiteMicroGreedy, "tflm-greedy"},
+    {ArenaBaseline::IreeBestFit, "iree-best-fit"},
+    {ArenaBaseline::TvmGreedyBySize, "tvm-greedy-by-size"},
+    {ArenaBaseline::TvmGreedyByConflicts, "tvm-greedy-by-conflicts"},
+    {ArenaBaseline::TvmHillClimb, "tvm-hill-climb"}};
+
 const char *arenaBaselineName(ArenaBaseline kind) {
-  switch (kind) {
-  case ArenaBaseline::TFLiteMicroGreedy:
-    return "tflm-greedy";
-  case ArenaBaseline::IreeBestFit:
-    return "iree-best-fit";
-  case ArenaBaseline::TvmGreedyBySize:
-    return "tvm-greedy-by-size";
-  case ArenaBaseline::TvmGreedyByConflicts:
-    return "tvm-greedy-by-conflicts";
-  case ArenaBaseline::TvmHillClimb:
-    return "tvm-hill-climb";
-  }
-  return "unknown";
+  return enumName(kBaselineNames, kind, "unknown");
 }
 
 const std::vector<ArenaBaseline> &allArenaBaselines() {
-  static const std::vector<ArenaBaseline> all = {
-      ArenaBaseline::TFLiteMicroGreedy, ArenaBaseline::IreeBestFit,
-      ArenaBaseline::TvmGreedyBySize, ArenaBaseline::TvmGreedyByConflicts,
-      ArenaBaseline::TvmHillClimb};
+  static const std::vector<ArenaBaseline> all = enumValues(kBaselineNames);
   return all;
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Arena/ArenaPlanner.h"
+#include "peakmem/Core/Support/EnumNames.h"
 #include "peakmem/Core/Support/WorkBudget.h"
 
 #include <algorithm>
@@ -18,20 +19,15 @@
 
 namespace peakmem {
 
+static constexpr EnumName<ArenaStop> kStopNames[] = {
+    {ArenaStop::ReachedBound, "reached-bound"},
+    {ArenaStop::Exhausted, "exhausted"},
+    {ArenaStop::TimeBudget, "time-budget"},
+    {ArenaStop::MoveBudget, "move-budget"},
+    {ArenaStop::NodeBudget, "node-budget"}};
+
 const char *arenaStopName(ArenaStop stop) {
-  switch (stop) {
-  case ArenaStop::ReachedBound:
-    return "reached-bound";
-  case ArenaStop::Exhausted:
-    return "exhausted";
-  case ArenaStop::TimeBudget:
-    return "time-budget";
-  case ArenaStop::MoveBudget:
-    return "move-budget";
-  case ArenaStop::NodeBudget:
-    return "node-budget";
-  }
-  return "unknown";
+  return enumName(kStopNames, stop, "unknown");
 }
 
 namespace {
