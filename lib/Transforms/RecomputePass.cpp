@@ -1,4 +1,4 @@
-//===- Recompute.cpp - Selective recomputation under per-op bounds --------===//
+//===- RecomputePass.cpp - Selective recomputation under per-op bounds ----===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -7,12 +7,12 @@
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
-#include "peakmem/Core/Recompute/Recompute.h"
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
+#include "peakmem/Core/Recompute/Recompute.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
