@@ -451,6 +451,9 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "Opt-in wall-clock cap of the placement and order search per "
            "function, in milliseconds (0: off; the searches stop on their "
            "work limits, so the plan is reproducible)">,
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"0",
+           "Work units the placement and order search of one function may "
+           "spend in all (0: each search stage's own limits only)">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
            "and lifetime) to this file, for plots: one record per function "
