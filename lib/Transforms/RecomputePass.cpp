@@ -13,6 +13,8 @@
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Core/Recompute/Recompute.h"
+#include "peakmem/Core/Recompute/SeriesParallel.h"
+#include "peakmem/Core/Recompute/TreeDecomposition.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -107,6 +109,92 @@ struct RecomputePass : RecomputePassImpl {
     return status;
   }
 
+  /// The exact fixed-order programs (docs/Recompute.md, "The exact
+  /// problem"), each with a hundredth of plan-max-work: the sweep on the
+  /// body as written (peakmem.exact_recompute) and, when the body is
+  /// series-parallel, the fold over its decomposition, for the
+  /// decomposition's order (peakmem.exact_recompute_sp). Each replaces the
+  /// plan so far when it finishes below it. `finished` means its peak is
+  /// optimal over every recompute plan for its order within the bounds (not
+  /// over every order).
+  void runExactPrograms(FunctionOpInterface fn, const Contraction &c,
+                        const std::vector<Producer> &producers,
+                        const RecomputeOptions &options, TimeCap &cap,
+                        RecomputePlan &plan) const {
+    Order asWritten = identityOrder(c.problem);
+    WorkBudget exactWork(planMaxWork / 100, &cap);
+    ExactRecomputeResult exact = exactRecomputeFixedOrder(
+        c.problem, asWritten, producers, options, exactWork);
+    bool used = adopt(exact, plan);
+    setExactAttr(fn, "peakmem.exact_recompute", exact, used,
+                 "over every recompute plan for the order as written, within "
+                 "the bounds",
+                 {});
+    WorkBudget spWork(planMaxWork / 100, &cap);
+    SeriesParallelDecomposition dec =
+        decomposeSeriesParallel(c.problem, asWritten, spWork);
+    ExactRecomputeResult sp = exactRecomputeSeriesParallel(
+        c.problem, dec, producers, options, spWork);
+    if (!dec.seriesParallel)
+      sp.reason = dec.reason;
+    sp.workUsed += dec.workUsed;
+    used = adopt(sp, plan);
+    // The min-fill width of the dependence graph (TreeDecomposition.h): an
+    // upper bound of its treewidth; no program uses it yet.
+    WorkBudget fillWork(planMaxWork / 100, &cap);
+    TreeDecomposition td = minFillDecomposition(c.problem, fillWork);
+    Builder b(fn.getContext());
+    setExactAttr(
+        fn, "peakmem.exact_recompute_sp", sp, used,
+        "over every recompute plan for the series-parallel order (every "
+        "series part and parallel branch contiguous, branches by their "
+        "first statement as written), within the bounds",
+        {b.getNamedAttr(
+             "order_as_written",
+             b.getBoolAttr(dec.seriesParallel && dec.order == asWritten)),
+         b.getNamedAttr("series_parallel", b.getBoolAttr(dec.seriesParallel)),
+         b.getNamedAttr("min_fill_width",
+                        b.getI64IntegerAttr(td.finished ? int64_t(td.width)
+                                                        : int64_t(-1)))});
+  }
+
+  /// Replaces `plan` by `exact`'s when it finished below it.
+  static bool adopt(ExactRecomputeResult &exact, RecomputePlan &plan) {
+    if (!exact.finished || exact.peak >= plan.peak)
+      return false;
+    plan.steps = std::move(exact.plan.steps);
+    plan.problem = std::move(exact.plan.problem);
+    plan.order = std::move(exact.plan.order);
+    plan.peak = exact.peak;
+    plan.extraMacs = exact.extraMacs;
+    plan.extraOps = exact.extraOps;
+    plan.provenOptimal = false;
+    return true;
+  }
+
+  /// Records an exact program's outcome as the dictionary `name`.
+  static void setExactAttr(FunctionOpInterface fn, StringRef name,
+                           const ExactRecomputeResult &exact, bool used,
+                           StringRef optimality,
+                           ArrayRef<NamedAttribute> more) {
+    Builder b(fn.getContext());
+    SmallVector<NamedAttribute> entries = {
+        b.getNamedAttr("decisions", b.getI64IntegerAttr(exact.decisions)),
+        b.getNamedAttr("finished", b.getBoolAttr(exact.finished)),
+        b.getNamedAttr("lower_bound", b.getI64IntegerAttr(exact.lowerBound)),
+        b.getNamedAttr("used", b.getBoolAttr(used)),
+        b.getNamedAttr("width", b.getI64IntegerAttr(exact.width)),
+        b.getNamedAttr("work_used", b.getI64IntegerAttr(exact.workUsed))};
+    if (exact.finished)
+      entries.push_back(
+          b.getNamedAttr("optimality", b.getStringAttr(optimality)));
+    else
+      entries.push_back(
+          b.getNamedAttr("reason", b.getStringAttr(exact.reason)));
+    entries.append(more.begin(), more.end());
+    fn->setAttr(name, b.getDictionaryAttr(entries));
+  }
+
   FunctionStatus recompute(FunctionOpInterface fn, AnalysisManager analyses,
                            TimeCap &cap) const {
     // The function as it is; replaced if the nested blocks are reordered.
@@ -132,43 +220,7 @@ struct RecomputePass : RecomputePassImpl {
     std::vector<Producer> producers = producersOf(bm, c);
     RecomputePlan plan =
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
-    // The exact fixed-order program (ExactRecompute.h, docs/Recompute.md) on
-    // the body as written, with a hundredth of plan-max-work: where it
-    // finishes below the planner its plan is used. peakmem.exact_recompute
-    // records the outcome; `finished` means its peak is optimal over every
-    // recompute plan for this order within the bounds (not over every order).
-    WorkBudget exactWork(planMaxWork / 100, &cap);
-    ExactRecomputeResult exact = exactRecomputeFixedOrder(
-        c.problem, identityOrder(c.problem), producers, options, exactWork);
-    bool useExact = exact.finished && exact.peak < plan.peak;
-    if (useExact) {
-      plan.steps = std::move(exact.plan.steps);
-      plan.problem = std::move(exact.plan.problem);
-      plan.order = std::move(exact.plan.order);
-      plan.peak = exact.peak;
-      plan.extraMacs = exact.extraMacs;
-      plan.extraOps = exact.extraOps;
-      plan.provenOptimal = false;
-    }
-    {
-      Builder b(fn.getContext());
-      SmallVector<NamedAttribute> entries = {
-          b.getNamedAttr("decisions", b.getI64IntegerAttr(exact.decisions)),
-          b.getNamedAttr("finished", b.getBoolAttr(exact.finished)),
-          b.getNamedAttr("lower_bound", b.getI64IntegerAttr(exact.lowerBound)),
-          b.getNamedAttr("used", b.getBoolAttr(useExact)),
-          b.getNamedAttr("width", b.getI64IntegerAttr(exact.width)),
-          b.getNamedAttr("work_used", b.getI64IntegerAttr(exact.workUsed))};
-      if (exact.finished)
-        entries.push_back(b.getNamedAttr(
-            "optimality", b.getStringAttr("over every recompute plan for the "
-                                          "order as written, within the "
-                                          "bounds")));
-      else
-        entries.push_back(
-            b.getNamedAttr("reason", b.getStringAttr(exact.reason)));
-      fn->setAttr("peakmem.exact_recompute", b.getDictionaryAttr(entries));
-    }
+    runExactPrograms(fn, c, producers, options, cap, plan);
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "

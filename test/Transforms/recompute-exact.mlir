@@ -3,7 +3,10 @@
 // hundredth of plan-max-work, and records its outcome as
 // peakmem.exact_recompute. `finished = true`: its peak (lower_bound) is
 // optimal over every recompute plan for the order as written within the
-// bounds; `used`: its plan replaced the planner's (it was lower).
+// bounds; `used`: its plan replaced the planner's (it was lower). When the
+// body is series-parallel, the fold over its decomposition runs too, for the
+// decomposition's order (peakmem.exact_recompute_sp, with the min-fill width
+// of the dependence graph).
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 remarks=0}))' --split-input-file | FileCheck %s
 // Without the work (plan-max-work=99: 0 units for the program) it does not
 // finish; lower_bound is then its relaxation.
@@ -14,9 +17,13 @@
 // the optimum for this order; the planner finds it too, so its plan stays.
 // CHECK-LABEL: func.func @recompute_fill
 // CHECK-SAME: peakmem.exact_recompute = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written, within the bounds", used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
+// The body is a chain (series-parallel, its order as written): the fold
+// finds the same optimum.
+// CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, min_fill_width = 2 : i64, optimality = "over every recompute plan for the series-parallel order (every series part and parallel branch contiguous, branches by their first statement as written), within the bounds", order_as_written = true, series_parallel = true, used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
 // CHECK-SAME: peakmem.peak = 12288 : i64
 // NOWORK-LABEL: func.func @recompute_fill
 // NOWORK-SAME: peakmem.exact_recompute = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, reason = "the work limit ran out", used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
+// NOWORK-SAME: peakmem.exact_recompute_sp = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, min_fill_width = -1 : i64, order_as_written = false, reason = "the work limit ran out", series_parallel = false, used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
 func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
@@ -36,5 +43,32 @@ func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
   linalg.add ins(%t3, %b : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
   memref.dealloc %t3 : memref<1024xf32>
   memref.dealloc %b : memref<1024xf32>
+  return %o : memref<1024xf32>
+}
+
+// -----
+
+// %a and %c are not ordered with %d (its add reads %b only), but %c reads
+// %a and %b: the dependence order contains an N, so the series-parallel
+// fold does not run (series_parallel = false); the sweep still does.
+// CHECK-LABEL: func.func @not_series_parallel
+// CHECK-SAME: peakmem.exact_recompute = {decisions = {{[0-9]+}} : i64, finished = true
+// CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, min_fill_width = 2 : i64, order_as_written = false, reason = "the dependence order is not series-parallel (it contains an N)", series_parallel = false, used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
+func.func @not_series_parallel(%in: memref<1024xf32>) -> memref<1024xf32> {
+  %cst = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<1024xf32>)
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%in, %in : memref<1024xf32>, memref<1024xf32>) outs(%b : memref<1024xf32>)
+  %c = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%a, %b : memref<1024xf32>, memref<1024xf32>) outs(%c : memref<1024xf32>)
+  memref.dealloc %a : memref<1024xf32>
+  %d = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%b, %b : memref<1024xf32>, memref<1024xf32>) outs(%d : memref<1024xf32>)
+  memref.dealloc %b : memref<1024xf32>
+  %o = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%c, %d : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
+  memref.dealloc %c : memref<1024xf32>
+  memref.dealloc %d : memref<1024xf32>
   return %o : memref<1024xf32>
 }

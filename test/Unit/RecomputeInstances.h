@@ -35,6 +35,8 @@ struct Block {
   Order order;
   std::vector<Producer> producers;
   RecomputeOptions options;
+  /// Per statement: the buffer it writes (blockOf: each writes one).
+  std::vector<int64_t> writes;
 };
 
 /// A number in [lo, hi] from the next output of `rng`. Not
@@ -168,6 +170,10 @@ inline Block blockOf(std::mt19937 &rng, unsigned n,
       if (c2 == c && pick(rng, 0, 6) == 0)
         p.addEdge(stmt[a], stmt[d]);
   p.finalize();
+  b.writes.assign(p.numStatements(), -1);
+  for (unsigned v = 0; v < n; ++v)
+    for (StmtId g : group[v])
+      b.writes[g] = int64_t(out[v]);
   b.order = randomOrder(p, rng);
   const unsigned ks[] = {1, 1, 2, 2, 3};
   const double macs[] = {0.1, 0.3, 0.6, 1.0, 5.0};
