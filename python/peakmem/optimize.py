@@ -30,11 +30,12 @@ REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
 INPLACE_PIPELINE = ("builtin.module(func.func(peakmem-inplace{remarks=0},peakmem-verify-inplace,"
                     "peakmem-certify{remarks=0},peakmem-report{remarks=0}))")
 ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}"
-                  " allocator={allocator}}},"
+                  " allocator={allocator} arena={arena}}},"
                   "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
 
 
-def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "malloc") -> dict:
+def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "malloc",
+               arena: str = "alloc") -> dict:
     """Plans a static arena for `text` (the first function's figures).
 
     The plan stops on the pass's work limits, so it is the same on any
@@ -54,11 +55,18 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "mal
     request sized for the caching allocator, docs/CachingAllocator.md);
     arena_request is the arena memref's bytes (arena_size unless padded),
     arena_request_rule why, from the pass's json record.
+    `arena`: "alloc" (the function allocates the arena; its results stay
+    outside) or "argument" (the caller's arena holds the results too).
+    arena_results is the record's {inside, inside_bytes, outside,
+    outside_bytes} of the function's results (None when it returns no
+    memref), arena_result_offsets each result's offset (-1 outside; None
+    when no result is in the arena).
     """
     with tempfile.TemporaryDirectory(prefix="peakmem-arena-") as tmp:
         path = pathlib.Path(tmp) / "plan.json"
         out, remarks, seconds = passes.run_opt(
-            text, ARENA_PIPELINE.format(json=path, budget=budget_ms, allocator=allocator),
+            text, ARENA_PIPELINE.format(json=path, budget=budget_ms, allocator=allocator,
+                                  arena=arena),
             extra=extra)
         plans = json.loads(path.read_text()) if path.exists() else []
     attrs = passes.function_attrs(out)
@@ -77,6 +85,8 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "mal
             "arena_plan": plans[0] if plans else None,
             "arena_request": plans[0].get("arena_request") if plans else None,
             "arena_request_rule": plans[0].get("request_rule") if plans else None,
+            "arena_results": plans[0].get("results") if plans else None,
+            "arena_result_offsets": plans[0].get("result_offsets") if plans else None,
             "arena_footprint": footprint.footprint(out) if planned else None,
             "peak_arena": attrs.get("peak"),
             "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],

@@ -249,8 +249,11 @@ def plot_arena(plan: dict, png: str, *, title: str = "", baselines: dict = None,
     ax.set_xlabel("statement (ops of the function body, counted from 1 in program order)")
     ax.set_ylabel(_unit_label("offset in the arena", unit, uname))
     nested = sum(1 for b in bufs if b["nested"])
+    inside = [b for b in bufs if b.get("result")]
     ax.set_title(f"{title}: {len(bufs)} buffers in the arena ({plan['arena_size']:,} B)"
                  + (f", {nested} in nested blocks (hatched)" if nested else "")
+                 + (f", {len(inside)} result{'s' if len(inside) > 1 else ''} among them "
+                    f"({sum(b['bytes'] for b in inside):,} B)" if inside else "")
                  + _outside_words(footprint), fontsize=9, wrap=True)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=1, fontsize=8,
               frameon=False)
