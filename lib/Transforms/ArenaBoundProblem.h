@@ -102,8 +102,7 @@ NestedPacking packNestedRoots(llvm::ArrayRef<ArenaRoot> roots);
 /// reports its own rounded size and alignment in plan.extraction (what the
 /// plan's json shows).
 void unpackNestedOffsets(const NestedPacking &packing,
-                         llvm::ArrayRef<ArenaRoot> roots,
-                         BlockArenaPlan &plan);
+                         llvm::ArrayRef<ArenaRoot> roots, BlockArenaPlan &plan);
 
 } // namespace peakmem
 

@@ -122,9 +122,9 @@ bool peakmem::nestedLivesDisjoint(ArrayRef<LiveSegment> a,
 
 /// Numbers `op` and every op nested in it in pre-order from `next`: `span`
 /// receives, for each, its own position and the last position inside it.
-static void numberPreOrder(
-    Operation *op, uint32_t &next,
-    DenseMap<Operation *, std::pair<uint32_t, uint32_t>> &span) {
+static void
+numberPreOrder(Operation *op, uint32_t &next,
+               DenseMap<Operation *, std::pair<uint32_t, uint32_t>> &span) {
   uint32_t in = next++;
   for (Region &region : op->getRegions())
     for (Block &block : region)

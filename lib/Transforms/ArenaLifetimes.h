@@ -84,9 +84,10 @@ llvm::SmallVector<mlir::Operation *> usersThroughViews(mlir::Value value);
 /// a nested block, or one whose value
 /// feeds no full overwrite after a gap, has one segment from its own step
 /// to its last use; for a root in a nested block that segment also carries
-/// its sub-step life (above) when it is known. `usedUntil` (when given) is, for each entry op, the last
-/// step its uses last: later than its own when it starts asynchronous work
-/// that runs until a later op (peakmem/Analysis/AsyncWork.h).
+/// its sub-step life (above) when it is known. `usedUntil` (when given) is, for
+/// each entry op, the last step its uses last: later than its own when it
+/// starts asynchronous work that runs until a later op
+/// (peakmem/Analysis/AsyncWork.h).
 llvm::SmallVector<LiveSegment> liveSegments(
     mlir::Value root, mlir::Block &entry,
     const llvm::DenseMap<mlir::Operation *, uint32_t> &pos,
