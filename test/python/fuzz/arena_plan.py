@@ -211,7 +211,12 @@ def _nested_sub(v: "ArenaView", i: int, lines: List[str], info,
         return None
     alias = {v.name}
     last = i
+    # Past the op holding v's block, a name may be reused (a sibling
+    # region): v is dead there.
+    end = tree.close.get(home[-1], len(lines)) if home else len(lines)
     for j, _, _, defs2, uses2, op2 in info:
+        if j > end:
+            break
         if j <= i or not alias & uses2:
             continue
         if tree.within[j][:len(home)] != home:
