@@ -118,7 +118,7 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     info = []            # (line index, top stmt, nested, defs, uses, op)
     enclosing: List[str] = []       # ops whose regions are open
     in_async = {}                   # line index -> inside an async region
-    opened: List[int] = []          # lines of the ops whose regions are open
+    regions: List[int] = []         # the open regions, outermost first
     tree = _Tree()
     for i, line in enumerate(lines[1:], 1):
         s = line.strip()
@@ -127,14 +127,21 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             if depth < 0:
                 break
             nested = depth > 0
+            if regions:
+                tree.end[regions[-1]] = i
+                owner = tree.owner[regions.pop()]
+                if s.endswith("{"):         # "} else {": the next region
+                    regions.append(len(tree.owner))
+                    tree.owner.append(owner)
+                else:
+                    tree.close[owner] = i
             if not s.endswith("{") and enclosing:
                 enclosing.pop()
-                tree.close[opened.pop()] = i
         else:
             if depth == 0:
                 top += 1
             nested = depth > 0
-        tree.within[i] = tuple(opened)
+        tree.within[i] = tuple(regions)
         in_async[i] = any(e.startswith("async.") for e in enclosing)
         m = _LHS.match(line)
         defs = set(_SSA.findall(m.group(1))) if m else set()
@@ -147,7 +154,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             depth += 1
             if not s.startswith("}"):
                 enclosing.append(op)
-                opened.append(i)
+                regions.append(len(tree.owner))
+                tree.owner.append(i)
                 tree.op[i] = op
         info.append((i, top, nested, defs, uses, op))
         mc = _CONST_INDEX.match(line)
@@ -190,11 +198,14 @@ SEQUENTIAL_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region",
 
 @dataclasses.dataclass
 class _Tree:
-    """The region ops of a printed function: for each line the lines of
-    the ops whose regions hold it (outermost first), and for each such op
-    its name and the line that closes it."""
+    """The regions of a printed function (numbered as they open; the
+    regions of an scf.if are two): for each line the regions holding it
+    (outermost first); for each region the line of its op and the line
+    that ends it; for each region op its name and the line closing it."""
     within: Dict[int, Tuple[int, ...]] = dataclasses.field(
         default_factory=dict)
+    owner: List[int] = dataclasses.field(default_factory=list)
+    end: Dict[int, int] = dataclasses.field(default_factory=dict)
     close: Dict[int, int] = dataclasses.field(default_factory=dict)
     op: Dict[int, str] = dataclasses.field(default_factory=dict)
 
@@ -207,15 +218,16 @@ def _nested_sub(v: "ArenaView", i: int, lines: List[str], info,
     it may run concurrently, or an alias is used by asynchronous work or
     outside v's block."""
     home = tree.within[i]
-    if any(tree.op.get(o) not in SEQUENTIAL_OPS for o in home):
+    if not home or any(tree.op.get(tree.owner[r]) not in SEQUENTIAL_OPS
+                       for r in home):
         return None
     alias = {v.name}
     last = i
-    # Past the op holding v's block, a name may be reused (a sibling
-    # region): v is dead there.
-    end = tree.close.get(home[-1], len(lines)) if home else len(lines)
+    # Past the end of v's region, a name may be reused (a sibling region):
+    # v is dead there.
+    end = tree.end.get(home[-1], len(lines))
     for j, _, _, defs2, uses2, op2 in info:
-        if j > end:
+        if j >= end:
             break
         if j <= i or not alias & uses2:
             continue
@@ -227,7 +239,7 @@ def _nested_sub(v: "ArenaView", i: int, lines: List[str], info,
         if op2 == "memref.dealloc":
             continue
         inner = tree.within[j][len(home):]
-        at = inner[0] if inner else j
+        at = tree.owner[inner[0]] if inner else j
         last = max(last, tree.close.get(at, at))
         if defs2 and (op2 in VIEW_LIKE or "memref<" in
                       lines[j].split(" = ", 1)[1].split(":")[-1]):
