@@ -14,6 +14,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace peakmem;
 
@@ -109,6 +111,29 @@ rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
   }
 }
 
+/// The most bytes of `nested` (the nested roots of one statement) live at
+/// one sub-step (ArenaLifetimes.h): each weighs its rounded size over its
+/// sub-step life, a root without a known one over the whole step. At most
+/// kMaxTotal + 1.
+static int64_t nestedPeak(ArrayRef<const ArenaRoot *> nested) {
+  // (sub-step, +size at its first / -size after its last), frees first at
+  // one sub-step.
+  std::vector<std::pair<uint64_t, int64_t>> events;
+  for (const ArenaRoot *root : nested) {
+    const LiveSegment &seg = root->segments.front();
+    events.push_back({seg.subFirst, root->size});
+    events.push_back({uint64_t(seg.subLast) + 1, -root->size});
+  }
+  llvm::sort(events);
+  // Wide enough for any sum of int64 sizes.
+  __int128 live = 0, peak = 0;
+  for (auto [at, delta] : events) {
+    live += delta;
+    peak = std::max(peak, live);
+  }
+  return static_cast<int64_t>(std::min<__int128>(kMaxTotal + 1, peak));
+}
+
 /// The rounded entry-block Problem of the modeled clone: only the roots
 /// weigh, nested ones as scratch of their statement.
 static Problem
@@ -129,14 +154,16 @@ weighRoots(const BlockModel &entry,
       align[buf] = it->second->align;
   }
   // Sorted by statement: the same sums in the same order on every run.
-  for (Operation &op : *entry.block)
+  for (Operation &op : *entry.block) {
+    SmallVector<const ArenaRoot *> nested;
     op.walk([&](memref::AllocOp alloc) {
       auto it = rootOf.find(alloc);
-      if (it == rootOf.end() || !it->second->nested)
-        return;
-      int64_t &scratch = p.statement(stepOf.lookup(&op)).scratch;
-      scratch = std::min(kMaxTotal + 1, scratch + it->second->size);
+      if (it != rootOf.end() && it->second->nested)
+        nested.push_back(it->second);
     });
+    if (!nested.empty())
+      p.statement(stepOf.lookup(&op)).scratch = nestedPeak(nested);
+  }
   ArenaExtractionOptions xo;
   xo.alignment = align;
   xo.includeScratch = true;
@@ -193,4 +220,88 @@ FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
   }
   clone->erase();
   return result;
+}
+
+/// The lowest offset, a multiple of `align`, at which `size` bytes clear
+/// every [offset, offset + size) of `taken`.
+static int64_t lowestClear(ArrayRef<std::pair<int64_t, int64_t>> taken,
+                           int64_t size, int64_t align) {
+  std::vector<int64_t> tries{0};
+  for (auto [at, bytes] : taken)
+    tries.push_back(alignTo(at + bytes, align));
+  llvm::sort(tries);
+  for (int64_t at : tries)
+    if (llvm::all_of(taken, [&](std::pair<int64_t, int64_t> t) {
+          return at + size <= t.first || t.first + t.second <= at;
+        }))
+      return at;
+  return tries.back();
+}
+
+NestedPacking peakmem::packNestedRoots(ArrayRef<ArenaRoot> roots) {
+  NestedPacking pack;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    pack.bytes.push_back(roots[i].bytes);
+    pack.align.push_back(roots[i].align);
+    pack.leader.push_back(i);
+    pack.subOffset.push_back(0);
+  }
+  // The nested roots of each statement with a one-step life, by statement.
+  std::map<uint32_t, std::vector<size_t>> byStmt;
+  for (size_t i = 0; i < roots.size(); ++i)
+    if (roots[i].nested && roots[i].segments.size() == 1)
+      byStmt[roots[i].segments[0].first].push_back(i);
+  for (auto &[stmt, members] : byStmt) {
+    if (members.size() < 2)
+      continue;
+    llvm::stable_sort(members, [&](size_t a, size_t b) {
+      return roots[a].size > roots[b].size;
+    });
+    int64_t end = 0, align = 1;
+    for (size_t k = 0; k < members.size(); ++k) {
+      const ArenaRoot &r = roots[members[k]];
+      SmallVector<std::pair<int64_t, int64_t>> taken;
+      for (size_t j = 0; j < k; ++j)
+        if (livesOverlap(roots[members[j]].segments[0], r.segments[0]))
+          taken.push_back({pack.subOffset[members[j]], roots[members[j]].size});
+      int64_t at = lowestClear(taken, r.size, r.align);
+      pack.subOffset[members[k]] = at;
+      pack.leader[members[k]] = members[0];
+      pack.bytes[members[k]] = 0;
+      end = std::max(end, at + r.size);
+      align = std::max(align, r.align);
+    }
+    pack.bytes[members[0]] = end;
+    pack.align[members[0]] = align;
+  }
+  return pack;
+}
+
+void peakmem::unpackNestedOffsets(const NestedPacking &packing,
+                                  ArrayRef<ArenaRoot> roots,
+                                  BlockArenaPlan &plan) {
+  std::vector<int64_t> &offsets = plan.planned.plan.offsets;
+  const ArenaProblem &old = plan.extraction.problem;
+  std::vector<ArenaBuffer> buffers;
+  for (ArenaBufferId id = 0; id < old.numBuffers(); ++id)
+    buffers.push_back(old.buffer(id));
+  std::vector<bool> grouped(roots.size(), false);
+  for (size_t i = 0; i < roots.size(); ++i)
+    if (packing.leader[i] != i)
+      grouped[i] = grouped[packing.leader[i]] = true;
+  // Leaders keep their offset (their offset in the group is 0).
+  for (size_t i = 0; i < roots.size(); ++i) {
+    size_t lead = packing.leader[i];
+    if (!grouped[i])
+      continue; // Alone: placed as it is.
+    ArenaBufferId id = plan.arenaId[i];
+    offsets[id] = offsets[plan.arenaId[lead]] + packing.subOffset[i];
+    buffers[id].size = roots[i].size;
+    buffers[id].alignment = roots[i].align;
+  }
+  ArenaProblem rebuilt;
+  for (const ArenaBuffer &b : buffers)
+    rebuilt.addBuffer(b.size, b.alignment, b.life.first, b.life.last);
+  rebuilt.setNumSteps(old.numSteps());
+  plan.extraction.problem = std::move(rebuilt);
 }

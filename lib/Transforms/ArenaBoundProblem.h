@@ -14,7 +14,9 @@
 //     the arena and its dealloc are erased;
 //  3. the memory model of the clone gives the entry block's Problem, in
 //     which only the roots weigh (their bytes rounded up to their
-//     alignment) and a nested root counts as scratch of its statement;
+//     alignment) and the nested roots of a statement count as its scratch:
+//     the most bytes of them live at one sub-step (ArenaLifetimes.h), the
+//     sum when none has a sub-step life;
 //  4. weightless sources (constants, index arithmetic: BlockArena.h) are
 //     dropped, so that the shift constants of the views, and a `cse` that
 //     merges constants, change nothing.
@@ -30,11 +32,13 @@
 #define PEAKMEM_LIB_TRANSFORMS_ARENABOUNDPROBLEM_H
 
 #include "ArenaLifetimes.h"
+#include "peakmem/Core/Arena/BlockArena.h"
 #include "peakmem/Core/Model/Problem.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <string>
+#include <vector>
 
 namespace peakmem {
 
@@ -44,7 +48,8 @@ struct ArenaRoot {
   mlir::Value value;
   /// Elements x element bytes; `size` rounded up to `align`.
   int64_t bytes = 0, size = 0, align = 1;
-  /// In a nested block: held for its statement's whole step.
+  /// In a nested block: counted at its statement's step, over its sub-step
+  /// life there (ArenaLifetimes.h).
   bool nested = false;
   /// liveSegments(value) (its deallocs are not uses).
   llvm::SmallVector<LiveSegment> segments;
@@ -67,6 +72,37 @@ mlir::FailureOr<Problem> arenaBoundProblem(mlir::FunctionOpInterface fn,
 /// left alone.
 void placeFreesAfterLastUse(mlir::Block &entry,
                             llvm::ArrayRef<ArenaRoot> roots);
+
+/// How peakmem-plan-arena places the nested roots of one statement that
+/// may share bytes (ArenaLifetimes.h: disjoint sub-step lives): as one
+/// group, a buffer of the group's size that the core planner places like
+/// any nested buffer, each member at a fixed offset inside it. Members are
+/// placed largest first, each at the lowest offset (a multiple of its
+/// alignment) clear of the members placed before it whose sub-step lives
+/// meet its own.
+struct NestedPacking {
+  /// For each root, what the core planner places for it (BlockArena.h's
+  /// bytes and align): the first member of a group (its leader) the group's
+  /// bytes and largest alignment, another member 0 bytes, a root alone in
+  /// its statement or of the entry block its own.
+  std::vector<int64_t> bytes, align;
+  /// For each root, the root whose planned offset its group starts at
+  /// (itself when it leads or is alone) and its offset inside the group.
+  std::vector<size_t> leader;
+  std::vector<int64_t> subOffset;
+};
+
+/// Groups the nested roots of each statement of `roots` (each root's
+/// statement: the step of its first segment), as above.
+NestedPacking packNestedRoots(llvm::ArrayRef<ArenaRoot> roots);
+
+/// After the core placed `packing`'s buffers (`plan`, BlockArena.h, with
+/// one input buffer per root in order): every member's offset becomes its
+/// leader's plus its offset in the group, and each placed buffer of a group
+/// reports its own rounded size and alignment in plan.extraction (what the
+/// plan's json shows).
+void unpackNestedOffsets(const NestedPacking &packing,
+                         llvm::ArrayRef<ArenaRoot> roots, BlockArenaPlan &plan);
 
 } // namespace peakmem
 

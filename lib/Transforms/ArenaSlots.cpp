@@ -273,7 +273,8 @@ LogicalResult peakmem::checkSlotOverlaps(ArrayRef<ArenaSlot> slots,
          ++j) {
       const ArenaSlot &u = *lives[i].slot, &v = *lives[j].slot;
       if (&u == &v || u.size == 0 || v.size == 0 ||
-          u.offset >= v.offset + v.size || v.offset >= u.offset + u.size)
+          u.offset >= v.offset + v.size || v.offset >= u.offset + u.size ||
+          nestedLivesDisjoint(u.segments, v.segments))
         continue;
       InFlightDiagnostic err = v.op->emitError();
       err << rules.pass << ": " << rules.noun << " [" << v.offset << ", "

@@ -23,9 +23,15 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
                                                  ArrayRef<Candidate> placed,
                                                  const SearchSettings &settings,
                                                  const Certificate &bound) {
+  // Nested buffers of one statement with disjoint sub-step lives share
+  // bytes: each group is placed as one buffer (ArenaBoundProblem.h).
+  std::vector<ArenaRoot> roots =
+      candidateRoots(fn.getFunctionBody().front(), placed);
+  NestedPacking pack = packNestedRoots(roots);
   std::vector<BlockArenaBuffer> buffers;
-  for (const Candidate &c : placed)
-    buffers.push_back({c.buffer, c.step, c.nested, c.bytes, c.align});
+  for (size_t i = 0; i < placed.size(); ++i)
+    buffers.push_back({placed[i].buffer, placed[i].step, placed[i].nested,
+                       pack.bytes[i], pack.align[i]});
   BlockArenaOptions options;
   options.search.budgetMs = settings.budgetMs;
   options.search.searchOrders = settings.orderSearch;
@@ -38,6 +44,7 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
   sol.bound = bound;
   if (!sol.error.empty())
     return fn.emitError() << "peakmem-plan-arena: internal: " << sol.error;
+  unpackNestedOffsets(pack, roots, sol);
   return sol;
 }
 

@@ -87,6 +87,55 @@ def test_arena_checker_on_a_handwritten_plan():
                fuzz.arena_violations(fuzz.parse_arena_plan(call)))
 
 
+NESTED_PLAN = """  func.func @p(%arg0: f32, %arg1: memref<64xf32>, %arg2: index) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 256 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 256 : i64} {
+    %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<256xi8>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %arg3 = %c0 to %arg2 step %c1 {
+      %c0_0 = arith.constant 0 : index
+      %view = memref.view %alloc[%c0_0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+      linalg.fill ins(%arg0 : f32) outs(%view : memref<64xf32>)
+      scf.for %arg4 = %c0 to %arg2 step %c1 {
+        linalg.add ins(%view, %arg1 : memref<64xf32>, memref<64xf32>) outs(%arg1 : memref<64xf32>)
+      }
+      %c0_1 = arith.constant 0 : index
+      %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+      linalg.fill ins(%arg0 : f32) outs(%view_2 : memref<64xf32>)
+      linalg.add ins(%view_2, %arg1 : memref<64xf32>, memref<64xf32>) outs(%arg1 : memref<64xf32>)
+    }
+    memref.dealloc %alloc : memref<256xi8>
+    return
+  }
+"""
+
+
+def test_arena_checker_on_nested_sharing():
+    """docs/Arena.md "Nested blocks", judged from the printed IR alone: two
+    views of one loop body whose lives inside it are disjoint (the first
+    is last read by the inner loop, which ends before the second view) may
+    share bytes; read again after the second view is written, or used by
+    the op defining it, they may not. In an scf.parallel body nothing
+    shares."""
+    plan = fuzz.parse_arena_plan(NESTED_PLAN)
+    a, b = plan.views
+    assert a.nested and b.nested and a.first == b.first == 3
+    # Lines of the function: a from its view (6) to the end of the inner
+    # loop (10); b from 12 to its add (14).
+    assert a.sub == (6, 10) and b.sub == (12, 14), (a.sub, b.sub)
+    assert fuzz.arena_violations(plan) == []
+    late = NESTED_PLAN.replace(
+        "linalg.add ins(%view_2, %arg1 :", "linalg.add ins(%view_2, %view :")
+    bad = fuzz.arena_violations(fuzz.parse_arena_plan(late))
+    assert any("overlaps" in x for x in bad), bad
+    par = NESTED_PLAN.replace(
+        "scf.for %arg3 = %c0 to %arg2 step %c1 {",
+        "scf.parallel (%arg3) = (%c0) to (%arg2) step (%c1) {")
+    pv = fuzz.parse_arena_plan(par).views
+    assert [v.sub for v in pv] == [None, None]
+    assert any("overlaps" in x for x in
+               fuzz.arena_violations(fuzz.parse_arena_plan(par)))
+
+
 @needs_opt
 @pytest.mark.skipif(not fuzz.ARENA, reason="PEAKMEM_FUZZ_ARENA=0")
 def test_arena_default_programs():

@@ -6,7 +6,7 @@ optimum of the arena's problem."""
 
 import dataclasses
 import re
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, Optional, Set, Tuple
 
 from .model import Block, Buf, Program, elem_alloc_bytes, pow2_ceil
 from .oracle import optimum, schedule_units
@@ -64,6 +64,11 @@ class ArenaView:
     nested: bool
     first: int = 0       # entry-block statements, inclusive
     last: int = 0
+    # A nested view's life inside its statement (docs/Arena.md "Nested
+    # blocks"), in lines of the printed function (the ops' pre-order):
+    # from its line to the end of the last op of its block using it or an
+    # alias; None: the whole statement.
+    sub: Optional[Tuple[int, int]] = None
     # Why its uses do not show its lifetime (an alias passed to a call,
     # stored to memory, used in an async region, returned): "" if they do.
     hidden: str = ""
@@ -99,7 +104,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     every view of it with its constant offset and type, and its lifetime
     rebuilt here: from the view to the last use of it or of a view-like
     alias (transitively), in entry-block statements; a use nested in an op
-    counts for that op; a view in a nested block lives for its statement."""
+    counts for that op; a view in a nested block lives for its statement,
+    inside it from its line to its block's last op using it (_nested_sub)."""
     lines = text.splitlines()
     first = lines[0]
     plan = ArenaPlan(_arena_attr(first, "arena_size"),
@@ -112,6 +118,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     info = []            # (line index, top stmt, nested, defs, uses, op)
     enclosing: List[str] = []       # ops whose regions are open
     in_async = {}                   # line index -> inside an async region
+    regions: List[int] = []         # the open regions, outermost first
+    tree = _Tree()
     for i, line in enumerate(lines[1:], 1):
         s = line.strip()
         if s.startswith("}"):
@@ -119,12 +127,21 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             if depth < 0:
                 break
             nested = depth > 0
+            if regions:
+                tree.end[regions[-1]] = i
+                owner = tree.owner[regions.pop()]
+                if s.endswith("{"):         # "} else {": the next region
+                    regions.append(len(tree.owner))
+                    tree.owner.append(owner)
+                else:
+                    tree.close[owner] = i
             if not s.endswith("{") and enclosing:
                 enclosing.pop()
         else:
             if depth == 0:
                 top += 1
             nested = depth > 0
+        tree.within[i] = tuple(regions)
         in_async[i] = any(e.startswith("async.") for e in enclosing)
         m = _LHS.match(line)
         defs = set(_SSA.findall(m.group(1))) if m else set()
@@ -137,6 +154,9 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             depth += 1
             if not s.startswith("}"):
                 enclosing.append(op)
+                regions.append(len(tree.owner))
+                tree.owner.append(i)
+                tree.op[i] = op
         info.append((i, top, nested, defs, uses, op))
         mc = _CONST_INDEX.match(line)
         if mc:
@@ -162,8 +182,77 @@ def parse_arena_plan(text: str) -> ArenaPlan:
                       int(ms.group(1)) if ms else None, nested, t, t)
         if not nested:
             _follow_aliases(v, i, lines, info, in_async)
+        else:
+            v.sub = _nested_sub(v, i, lines, info, tree)
         plan.views.append(v)
     return plan
+
+
+# Region ops that run one execution of one region at a time, all before
+# they return (OpSemantics.h, Sequential): a buffer freed in such a block is
+# dead before the block runs again.
+SEQUENTIAL_OPS = ("scf.for", "scf.if", "scf.while", "scf.execute_region",
+                  "scf.index_switch", "affine.for", "affine.if",
+                  "memref.alloca_scope")
+
+
+@dataclasses.dataclass
+class _Tree:
+    """The regions of a printed function (numbered as they open; the
+    regions of an scf.if are two): for each line the regions holding it
+    (outermost first); for each region the line of its op and the line
+    that ends it; for each region op its name and the line closing it."""
+    within: Dict[int, Tuple[int, ...]] = dataclasses.field(
+        default_factory=dict)
+    owner: List[int] = dataclasses.field(default_factory=list)
+    end: Dict[int, int] = dataclasses.field(default_factory=dict)
+    close: Dict[int, int] = dataclasses.field(default_factory=dict)
+    op: Dict[int, str] = dataclasses.field(default_factory=dict)
+
+
+def _nested_sub(v: "ArenaView", i: int, lines: List[str], info,
+                tree: _Tree) -> Optional[Tuple[int, int]]:
+    """The life of nested view v (line i) inside its statement: from line i
+    to the closing line of the last op of v's block that uses v or a
+    view-like alias of it; None (the whole statement) when a region around
+    it may run concurrently, or an alias is used by asynchronous work or
+    outside v's block."""
+    home = tree.within[i]
+    if not home or any(tree.op.get(tree.owner[r]) not in SEQUENTIAL_OPS
+                       for r in home):
+        return None
+    alias = {v.name}
+    last = i
+    # Past the end of v's region, a name may be reused (a sibling region):
+    # v is dead there.
+    end = tree.end.get(home[-1], len(lines))
+    for j, _, _, defs2, uses2, op2 in info:
+        if j >= end:
+            break
+        if j <= i or not alias & uses2:
+            continue
+        if tree.within[j][:len(home)] != home:
+            return None
+        if op2 in ASYNC_STARTS or op2.endswith("dma_wait") or \
+                op2.startswith("async.") or op2.startswith("gpu."):
+            return None
+        if op2 == "memref.dealloc":
+            continue
+        inner = tree.within[j][len(home):]
+        at = tree.owner[inner[0]] if inner else j
+        last = max(last, tree.close.get(at, at))
+        if defs2 and (op2 in VIEW_LIKE or "memref<" in
+                      lines[j].split(" = ", 1)[1].split(":")[-1]):
+            alias |= defs2
+    return (i, last)
+
+
+def _sub_disjoint(u: "ArenaView", v: "ArenaView") -> bool:
+    """Both nested views of one statement whose lives inside it never
+    meet: they may share bytes."""
+    return u.sub is not None and v.sub is not None and \
+        u.first == v.first and \
+        (u.sub[1] < v.sub[0] or v.sub[1] < u.sub[0])
 
 
 # Ops that may keep the addresses they receive (a call; gpu.launch_func, a
@@ -307,7 +396,8 @@ def arena_violations(plan: ArenaPlan,
             u, v = vs[a], vs[b]
             if u.first <= v.last and v.first <= u.last and \
                     u.offset < v.offset + v.size and \
-                    v.offset < u.offset + u.size:
+                    v.offset < u.offset + u.size and \
+                    not _sub_disjoint(u, v):
                 bad.append(f"{u.name} [{u.offset}, {u.offset + u.size}) "
                            f"live {u.first}-{u.last} overlaps {v.name} "
                            f"[{v.offset}, {v.offset + v.size}) live "
@@ -344,26 +434,43 @@ def arena_oracle(p: Program, plan: ArenaPlan,
     """The oracle's optimum over every legal order of the entry block of
     the arena's problem: only placed buffers weigh, each its bytes rounded
     up to its alignment, entry-block ones from first to last user, nested
-    ones all together for their statement's step. None when too large."""
+    ones as their statement's scratch: the most bytes of them live at once
+    inside it (each over its sub-step life, or the whole statement). None
+    when too large."""
     if len(schedule_units(p.body)) > brute_max:
         return None
     allocs = _alloc_bufs(p)
     tops = _top_sids(p)
     sizes: Dict[str, int] = {}
-    scratch: Dict[int, int] = {}
+    nested: Dict[int, List[ArenaView]] = {}
     for v in plan.views:
         buf = allocs.get(v.sid)
         if buf is None:
             return None
         if v.nested:
-            scratch[tops[v.sid]] = scratch.get(tops[v.sid], 0) + v.size
+            nested.setdefault(tops[v.sid], []).append(v)
         elif buf.name in p.body.bufs:
             if buf.name in sizes:      # cloned by recompute: not this oracle
                 return None
             sizes[buf.name] = v.size
         else:
             return None
+    scratch = {t: _nested_peak(vs) for t, vs in nested.items()}
     return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+
+
+def _nested_peak(views: List[ArenaView]) -> int:
+    """The most bytes of `views` (nested views of one statement) live at
+    one line of it."""
+    events = []
+    for v in views:
+        lo, hi = v.sub if v.sub is not None else (-1, 1 << 60)
+        events += [(lo, v.size), (hi + 1, -v.size)]
+    live = peak = 0
+    for _, delta in sorted(events):
+        live += delta
+        peak = max(peak, live)
+    return peak
 
 
 def min_aligns(p: Program) -> Dict[int, int]:
