@@ -481,8 +481,12 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
   FailureOr<Certificate> bound = certifyArenaBound(fn, plan.placed);
   if (failed(bound))
     return failure();
+  // One budget per function, shared by every planner call of its search.
+  WorkBudget work(maxWork ? maxWork : kUnlimitedWork);
   FailureOr<ArenaSolution> sol = solvePlacement(
-      fn, entry, plan.placed, {budgetMs, orderSearch, maxLiveIncrease}, *bound);
+      fn, entry, plan.placed,
+      {budgetMs, orderSearch, maxLiveIncrease, maxWork ? &work : nullptr},
+      *bound);
   if (failed(sol))
     return failure();
   plan.sol = std::move(*sol);

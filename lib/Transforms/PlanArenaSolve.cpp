@@ -21,6 +21,7 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
   options.search.budgetMs = settings.budgetMs;
   options.search.searchOrders = settings.orderSearch;
   options.search.maxLivePeakIncrease = settings.maxLiveIncrease;
+  options.search.planner.budget = settings.budget;
   options.bound = bound.lowerBound;
   ArenaSolution sol;
   static_cast<BlockArenaPlan &>(sol) =

@@ -18,6 +18,7 @@
 #include "peakmem/Core/Arena/ArenaPlanner.h"
 #include "peakmem/Core/Arena/BlockArena.h"
 #include "peakmem/Core/Bounds/Certificate.h"
+#include "peakmem/Core/Support/WorkBudget.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -39,6 +40,10 @@ struct SearchSettings {
   unsigned budgetMs;
   bool orderSearch;
   int64_t maxLiveIncrease;
+  /// The function's work budget (the pass's `max-work`; null: none): every
+  /// planner call of the placement and the order search is capped by what
+  /// it has left and charged to it (ArenaPlannerOptions::budget).
+  WorkBudget *budget = nullptr;
 };
 
 /// Places `placed` (buffers of `entry`): the entry block's Problem with only

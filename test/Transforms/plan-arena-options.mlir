@@ -1,6 +1,9 @@
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{arena=argument},peakmem-verify-arena))' --split-input-file --mlir-disable-threading 2>&1 | FileCheck %s --check-prefix=ARG
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=128},peakmem-verify-arena))' --split-input-file 2>/dev/null | FileCheck %s --check-prefix=ALIGN
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{alignment=4294967296}))' --split-input-file 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{max-work=1},peakmem-verify-arena))' --split-input-file 2>/dev/null | FileCheck %s --check-prefix=WORK
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{max-work=1},peakmem-verify-arena))' --split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=WORK-REMARK
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{max-work=0},peakmem-verify-arena))' --split-input-file 2>/dev/null | FileCheck %s --check-prefix=UNCAPPED
 
 // The refusal of the second case is printed first (stderr).
 // ARG: remark: peakmem-plan-arena: 'callee' left unchanged: arena=argument refused: it is referenced in the IR (a call, a kernel launch or a symbol use): its callers would need the arena too
@@ -71,5 +74,52 @@ func.func @huge(%y: memref<16xf32>) {
   %w = memref.load %a[%c0] : memref<1152921504606846974xf32>
   memref.store %w, %y[%c0] : memref<16xf32>
   memref.dealloc %a : memref<1152921504606846974xf32>
+  return
+}
+
+// -----
+
+// max-work=N caps the work units of the whole placement and order search of
+// one function (one WorkBudget shared by every planner call). The block of
+// plan-arena-order.mlir @gap: its bound (9 B) is out of reach. Uncapped
+// (max-work=0, the default), the exact search proves 10 B optimal for each
+// of the 7,992 legal orders (stop "exhausted", exhaustive_optimum = 10).
+// With max-work=1 the search stops at once on its budget, above the bound,
+// with the best baseline's 10 B and no proof: the stop reason says so, no
+// exhaustive_optimum is claimed, and peakmem-verify-arena accepts the plan.
+// WORK-LABEL: func.func @gap
+// WORK-SAME: peakmem.arena_optimal = false, peakmem.arena_size = 10 : i64
+// WORK-SAME: live_bound = 9 : i64, live_bound_before = 9 : i64, order = "kept", stop = "move-budget"}
+// WORK-NOT: exhaustive_optimum
+// WORK-REMARK: remark: peakmem-plan-arena: 'gap' arena 10 bytes for 4 buffers (0 left out), lower bound 9 (local, every order): gap 1 bytes (10.0%); live bound of this order 9; planner move-budget; best baseline
+// UNCAPPED-LABEL: func.func @gap
+// UNCAPPED-SAME: exhaustive_optimum = 10 : i64, live_bound = 9 : i64, live_bound_before = 9 : i64, order = "kept", stop = "exhausted"}
+func.func @gap(%x: memref<6xi8>, %out: memref<2xi8>) {
+  %d = memref.alloc() {alignment = 2 : i64} : memref<6xi8>
+  memref.copy %x, %d : memref<6xi8> to memref<6xi8>
+  %b = memref.alloc() {alignment = 2 : i64} : memref<2xi8>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%d : memref<6xi8>) outs(%b : memref<2xi8>) {
+  ^bb0(%u: i8, %o: i8):
+    linalg.yield %u : i8
+  }
+  memref.dealloc %d : memref<6xi8>
+  %a = memref.alloc() : memref<3xi8>
+  %c = memref.alloc() {alignment = 4 : i64} : memref<4xi8>
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i + 1)>], iterator_types = ["parallel"]}
+      ins(%b : memref<2xi8>) outs(%a, %c : memref<3xi8>, memref<4xi8>) {
+  ^bb0(%u: i8, %o: i8, %p: i8):
+    linalg.yield %u, %u : i8, i8
+  }
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i + 1)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%a, %c : memref<3xi8>, memref<4xi8>) outs(%b : memref<2xi8>) {
+  ^bb0(%u: i8, %v: i8, %o: i8):
+    %s = arith.addi %u, %v : i8
+    linalg.yield %s : i8
+  }
+  memref.dealloc %a : memref<3xi8>
+  memref.dealloc %c : memref<4xi8>
+  memref.copy %b, %out : memref<2xi8> to memref<2xi8>
+  memref.dealloc %b : memref<2xi8>
   return
 }

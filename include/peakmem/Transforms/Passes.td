@@ -451,6 +451,9 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "Opt-in wall-clock cap of the placement and order search per "
            "function, in milliseconds (0: off; the searches stop on their "
            "work limits, so the plan is reproducible)">,
+    Option<"maxWork", "max-work", "uint64_t", /*default=*/"0",
+           "Work units the placement and order search of one function may "
+           "spend in all (0: each search stage's own limits only)">,
     Option<"jsonPath", "json", "std::string", /*default=*/"",
            "Write each function's plan (every placed buffer's offset, bytes "
            "and lifetime) to this file, for plots: one record per function "
@@ -650,6 +653,57 @@ def SplitPass : Pass<"peakmem-split", "::mlir::ModuleOp"> {
     Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark per function with the peak before and after">,
   ];
+}
+
+def InPlacePass : Pass<"peakmem-inplace"> {
+  let summary = "Write elementwise outputs over inputs that die there";
+  let description = [{
+    In the order as written, rewrites a structured op (a `LinalgOp` on
+    buffers) to write its output over one of its inputs when that is
+    provably safe and bit-preserving (docs/InPlace.md), as edge runtimes do
+    for elementwise kernels (TFLite's `kTfLiteInplaceOpInput0Shared`,
+    ExecuTorch, TVM's `call_tir_inplace`): the op has one output and only
+    parallel iterators; its payload has no memory effects and does not read
+    the output's element; the input and the output have the same memref
+    type (static shape, element type, layout, memory space) and the same
+    indexing map, a permutation; the output is a plain allocation of the
+    block that no statement uses before the op and that a plain free
+    releases in the block; the input is a plain allocation of the same
+    block, allocated alike (same allocator and alignment), that the memory
+    model shows no later statement uses through any alias except its free,
+    whose address does not escape, and that no other operand of the op may
+    alias. Then every use of the output becomes a use of the input, the
+    output's allocation and the input's free are erased (the merged buffer
+    is freed where the output was), and the op gets
+    `peakmem.inplace = <input position> : i64`. Pairs are found on the
+    memory model of the program and applied in rounds until none is left
+    (a chain of elementwise ops shares one buffer).
+
+    The function gets `peakmem.inplace_record = {pairs, bytes, peak_before,
+    peak_after}` and its attributes are refreshed (stale certificates
+    dropped). Every later pass (reorder, certify, plan-arena) sees the
+    program with these pairs: a bound certified afterwards is over every
+    order of that program, not of the program before. With `remarks`, each
+    pair and each structured op left alone (with the reason) get a remark.
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for every structured op: in place, or why not">,
+  ];
+}
+
+def VerifyInPlacePass : Pass<"peakmem-verify-inplace"> {
+  let summary = "Re-derive every in-place pair from the IR as it stands";
+  let description = [{
+    For every op marked `peakmem.inplace = N`, checks from the IR alone the
+    rules peakmem-inplace applied (docs/InPlace.md): a structured op on
+    buffers with one output and only parallel iterators, a payload without
+    memory effects that does not read the output's element, input N and the
+    output the same value, a plain allocation of the function (not an
+    argument or a view), of a statically shaped memref type, with the same
+    indexing map, a permutation, and no other operand that may alias it. A
+    claim that does not hold is an error at the op.
+  }];
 }
 
 #endif // PEAKMEM_TRANSFORMS_PASSES
