@@ -14,6 +14,8 @@ and the same binaries a user runs:
   * the static arena of the final program (peakmem-plan-arena, checked by
     peakmem-verify-arena): each published baseline planner's arena, peakmem's,
     the arena's lower bound over every order, whether it is reached;
+  * the arena with results, inputs and in-place pairs inside
+    (tools/bench_arena_inside.py);
   * with --exec, the measured peak and output digest of the imported, the
     reordered and the arena programs from the execution harness (python -m
     peakmem exec).
@@ -30,6 +32,7 @@ import re
 import sys
 import time
 
+import bench_arena_inside
 from bench_common import (ARENA_BASELINES, ARENA_PLOT_MODELS, HEURISTICS, PLOT_MODELS, REPO,
                           REPORT, arena_key, pct, product_pipeline, search_of, timed)
 from bench_results import write_results
@@ -116,6 +119,7 @@ def bench_model(path: pathlib.Path, max_work: int, recompute: str = "",
     row["_arena"] = a["arena_text"]
     row["_arena_plan"] = a["arena_plan"]
     row["_arena_footprint"] = a["arena_footprint"]
+    row.update(bench_arena_inside.measure(out))
     return row
 
 

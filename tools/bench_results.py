@@ -8,6 +8,7 @@ import datetime
 import pathlib
 import statistics
 
+from bench_arena_inside import COLUMNS as INSIDE_COLUMNS, inside_table
 from bench_common import (ARENA_BASELINES, ARENA_PLOT_MODELS, COLUMNS, HEURISTICS,
                           PLOT_MODELS, _b, _shown, arena_defaults, arena_key, kb, pass_defaults,
                           pct, product_pipeline)
@@ -16,7 +17,7 @@ from peakmem import report
 
 def write_results(rows, md_path, csv_path, args):
     with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore")
+        w = csv.DictWriter(f, fieldnames=COLUMNS + INSIDE_COLUMNS, extrasaction="ignore")
         w.writeheader()
         for r in rows:
             w.writerow(r)
@@ -27,6 +28,7 @@ def write_results(rows, md_path, csv_path, args):
         "- Execution columns were not run (`--exec` off)."]
     L += peaks_table(rows, final)
     L += arena_table(rows, args)
+    L += inside_table(rows)
     if args.exec:
         L += execution_table(rows)
     L += plots_section(rows, args)

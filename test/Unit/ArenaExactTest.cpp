@@ -216,6 +216,46 @@ TEST(ArenaExact, RefutationSurvivesTextAndRejectsTampering) {
   EXPECT_LE(fits.plan.size, 10);
 }
 
+// Sizes and alignments in units of 1 KiB (the alignment gap scaled up): a
+// capacity decides as the largest one of its KiB cell does, so any capacity
+// in [9 KiB, 10 KiB) is refuted by one checkable refutation of 10 KiB - 1,
+// and the minimiser refutes once (a bisection over bytes decided the same
+// capacity ten times over).
+TEST(ArenaExact, CapacitiesDecidedOnTheGrainOfTheSizes) {
+  ArenaProblem p;
+  const int64_t k = 1024;
+  p.addBuffer(3 * k, 1, 1, 1);
+  p.addBuffer(2 * k, 2 * k, 0, 2);
+  p.addBuffer(4 * k, 4 * k, 1, 1);
+  p.addBuffer(6 * k, 2, 0, 0);
+  ASSERT_EQ(liveBytesLowerBound(p), 9 * k);
+  ArenaExactResult r = solveArenaExact(p, nullptr);
+  EXPECT_EQ(r.plan.size, 10 * k);
+  ASSERT_EQ(r.proof, ArenaProofKind::Refutation);
+  EXPECT_EQ(r.refutation.capacity, 10 * k - 1);
+  EXPECT_EQ(r.refutedDecisions, 1u);
+  EXPECT_EQ(checkArenaRefutation(p, r.refutation, 1u << 16), "");
+  for (int64_t c : {9 * k, 9 * k + 1, 9 * k + 700, 10 * k - 1}) {
+    ArenaExactOptions o;
+    o.capacity = c;
+    ArenaExactResult d = solveArenaExact(p, nullptr, o);
+    EXPECT_TRUE(d.infeasible) << c;
+    ASSERT_TRUE(d.haveRefutation) << c;
+    EXPECT_EQ(d.refutation.capacity, 10 * k - 1) << c;
+    EXPECT_EQ(checkArenaRefutation(p, d.refutation, 1u << 16), "") << c;
+  }
+  // One byte of alignment off the grain: capacities are decided as asked.
+  ArenaProblem q = p;
+  q.addBuffer(1, 1, 0, 0);
+  ArenaExactOptions o;
+  o.capacity = 9 * k + 700;
+  ArenaExactResult d = solveArenaExact(q, nullptr, o);
+  EXPECT_TRUE(d.infeasible);
+  ASSERT_TRUE(d.haveRefutation);
+  EXPECT_EQ(d.refutation.capacity, 9 * k + 700);
+  EXPECT_EQ(checkArenaRefutation(q, d.refutation, 1u << 16), "");
+}
+
 // Random refutations with random corruptions of their Close steps and
 // capacities: whatever the checker accepts must be true (the capacity is
 // below the brute-force optimum).

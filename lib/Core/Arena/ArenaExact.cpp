@@ -15,6 +15,7 @@
 #include "SkylineSearch.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace peakmem {
 
@@ -51,7 +52,32 @@ public:
     maxNodes = std::min<uint64_t>(options.maxNodes,
                                   options.maxWork /
                                       std::max<size_t>(1, model.numBuffers()));
+    // The gcd of the sizes, lowered until each alignment divides it or is
+    // a multiple of it (aligning a multiple of grain then gives one).
+    for (int64_t size : model.size)
+      grain = std::gcd(grain, size);
+    for (bool changed = true; changed && grain > 1;) {
+      changed = false;
+      for (int64_t align : model.align)
+        if (align > 1 && grain % align != 0 && align % grain != 0) {
+          grain = std::gcd(grain, align);
+          changed = true;
+        }
+    }
+    grain = std::max<int64_t>(grain, 1);
     return true;
+  }
+
+  /// The largest capacity that decides the same as `capacity`: every size
+  /// is a multiple of `grain` and every alignment a multiple or a divisor
+  /// of it, so every offset and top of a canonical plan and every floor and
+  /// total the search compares (ArenaRefutation.h) is a multiple of it, and
+  /// capacities C and floor(C / grain) * grain + grain - 1 grow the same
+  /// tree. Deciding the larger one refutes the most.
+  int64_t onGrid(int64_t capacity) const {
+    if (capacity < 0 || capacity > INT64_MAX - grain)
+      return capacity;
+    return capacity / grain * grain + grain - 1;
   }
 
   uint64_t firstLimit() const {
@@ -61,14 +87,16 @@ public:
   /// Decides `capacity` (canonical::Search per preorder, node limits
   /// doubling from firstLimit() up to `maxLimit`) until an answer, the last
   /// limit or the end of the node budget.
-  Decision decide(int64_t capacity, uint64_t maxLimit = UINT64_MAX,
+  Decision decide(int64_t asked, uint64_t maxLimit = UINT64_MAX,
                   uint64_t fromLimit = 0) {
     Decision d;
+    const int64_t capacity = onGrid(asked);
+    d.refutation.capacity = capacity;
     // After the first round (the bound at the smallest limit, which solves
     // some full problems cheaply: C of MiniMalloc's instances in 2,235
     // nodes, where the skyline spent 375,611 in vain).
     if ((maxLimit > firstLimit() || options.capacity >= 0) &&
-        trySkyline(capacity, d))
+        trySkyline(asked, capacity, d))
       return d;
     uint64_t limit = std::max(firstLimit(), fromLimit);
     while (limit <= maxLimit) {
@@ -116,16 +144,19 @@ public:
   /// full at it (fullAt), where its every-byte-covered inference bites and
   /// the canonical search rarely finishes; the last quarter of the nodes
   /// stays the canonical search's (which can refute).
-  bool trySkyline(int64_t capacity, Decision &d) {
-    if ((capacity != result.lowerBound && options.capacity < 0) ||
-        capacity == skylineTried || !fullAt(capacity))
+  bool trySkyline(int64_t asked, int64_t capacity, Decision &d) {
+    if ((asked != result.lowerBound && options.capacity < 0) ||
+        capacity == skylineTried || !fullAt(asked))
       return false;
     skylineTried = capacity;
     const uint64_t left = maxNodes > result.nodes ? maxNodes - result.nodes : 0;
     const uint64_t limit = std::min(left, maxNodes - maxNodes / 4);
     if (limit == 0)
       return false;
-    canonical::Skyline sky(model, capacity, limit, options.timeCap);
+    // The lowest equivalent capacity (see onGrid): the skyline's
+    // inference is on the bytes that cannot be wasted below it.
+    canonical::Skyline sky(model, asked / grain * grain, limit,
+                           options.timeCap);
     canonical::Outcome o = sky.run();
     result.nodes += sky.nodes;
     result.skylineNodes += sky.nodes;
@@ -221,7 +252,7 @@ public:
         Decision d = decide(mid, maxLimit);
         take(d);
         if (d.outcome != canonical::Outcome::Found)
-          lo = std::max(mid + 1, result.lowerBound);
+          lo = std::max(onGrid(mid) + 1, result.lowerBound);
       }
       if (result.plan.size <= result.lowerBound)
         return;
@@ -247,6 +278,7 @@ private:
   uint64_t maxNodes = 0;
   bool outOfBudget = false;
   int64_t skylineTried = -1;
+  int64_t grain = 0;
 };
 
 ArenaPlan greedyBySize(const ArenaProblem &p) {

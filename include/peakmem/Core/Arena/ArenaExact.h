@@ -22,6 +22,11 @@
 //      buffer has failed, its later siblings are not tried;
 //    - decomposition: when no unplaced buffer crosses a boundary in time,
 //      the two sides are decided independently (a refutation needs one).
+//    A capacity is decided on the grain of the sizes (their gcd, lowered
+//    until every alignment divides it or is a multiple of it): every
+//    canonical offset and top is a multiple of the grain, so C decides as
+//    floor(C / grain) * grain + grain - 1 does, and that one is decided
+//    (and refuted) instead.
 //    The order among buffers of equal offset (the rank) comes from three
 //    static preorders tried in turn with doubling node limits. Before them,
 //    on the proven bound (and on a capacity decided alone) of a problem

@@ -1,0 +1,139 @@
+//===- ExactModel.h - The slot model of the exact recompute programs -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Private to lib/Core/Recompute (ExactModel.cpp builds it; ExactRecompute.cpp
+// sweeps it along the order, SeriesParallelRecompute.cpp folds it over a
+// series-parallel decomposition tree). The order with every clone some
+// fixed-order plan may insert is a sequence of slots (a clone slot is present
+// only in plans that cut there). A decision is a recomputable buffer and its
+// admissible cut sets (choices); its span is the slot interval where its
+// choice changes memory: its own lifetime, its clones and the inputs they
+// keep alive. memAt(s, key) reads only the choices of the decisions whose
+// span contains s.
+//===----------------------------------------------------------------------===//
+
+#ifndef PEAKMEM_LIB_CORE_EXACTMODEL_H
+#define PEAKMEM_LIB_CORE_EXACTMODEL_H
+
+#include "peakmem/Core/Recompute/ExactRecompute.h"
+
+#include "RecomputeState.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace peakmem {
+namespace exact {
+
+constexpr uint16_t kNone = 0xFFFF;
+
+/// Units an entry or a key of `decisions` choices costs to copy or compare.
+inline WorkUnits recordUnits(size_t decisions) { return 1 + decisions / 32; }
+
+struct Choice {
+  std::vector<uint32_t> starts;
+  /// Per user index: a clone starts before this user.
+  std::vector<uint8_t> present;
+  /// Per user index with a clone: slot of its segment's last user.
+  std::vector<int64_t> segEnd;
+  /// Slot of the original's last use (its group or first segment).
+  int64_t seg1End = 0;
+  int64_t macs = 0, ops = 0;
+};
+
+struct Decision {
+  BufferId buffer = 0;
+  int64_t bytes = 0;
+  std::vector<StmtId> members, users;
+  std::vector<uint8_t> startOk;
+  std::vector<Choice> choices;
+  std::vector<int64_t> cloneSlot;
+  int64_t spanBegin = 0, spanEnd = 0;
+  int64_t runMacs = 0, runOps = 0;
+};
+
+struct Reader {
+  uint32_t decision = 0, user = 0;
+  int64_t slot = 0; // The clone slot reading the buffer.
+};
+
+/// A buffer whose liveness at some slots depends on the state.
+struct VarBuffer {
+  int64_t bytes = 0;
+  int32_t decision = -1;
+  std::vector<Reader> readers;
+};
+
+struct Slot {
+  StmtId stmt = 0;
+  int32_t decision = -1;
+  uint32_t user = 0;
+};
+
+struct Model {
+  std::vector<Slot> slots;
+  std::vector<Decision> decisions;
+  std::vector<VarBuffer> vars;
+  std::vector<int64_t> base;
+  std::vector<std::vector<uint32_t>> var;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> copies;
+  /// Per slot: the decisions whose span begins / ends there.
+  std::vector<std::vector<uint32_t>> begins, ends;
+  /// Per original statement: its slot.
+  std::vector<int64_t> origSlot;
+  recompute::Limits limits;
+};
+
+/// A partial plan: its peak over the slots seen, the costs of the decisions
+/// already decided, and their choices (kNone: not decided in this entry).
+struct Entry {
+  int64_t peak = 0, macs = 0, ops = 0;
+  std::vector<uint16_t> record;
+};
+
+inline const Choice &choiceOf(const Model &m, uint32_t d,
+                              const std::vector<uint16_t> &key) {
+  return m.decisions[d].choices[key[d]];
+}
+
+/// Checks the input (ExactRecompute.h), sets r.plan to the input, r.peak and
+/// r.peakBefore to simulatePeak(p, order), builds the model of `order` and
+/// the relaxation bound. False when the input is invalid or the work ran out
+/// (r.reason says which).
+bool prepareExact(const Problem &p, const Order &order,
+                  const std::vector<Producer> &producers,
+                  const RecomputeOptions &options, Model &m,
+                  ExactRecomputeResult &r, WorkBudget &work);
+
+/// Memory at slot `s` in every plan whose choices (of the decisions whose
+/// span contains s) are `key`.
+int64_t memAt(const Model &m, size_t s, const std::vector<uint16_t> &key);
+
+/// Whether slot `s` runs under `key` (an original slot always does).
+inline bool slotRuns(const Model &m, size_t s,
+                     const std::vector<uint16_t> &key) {
+  const Slot &sl = m.slots[s];
+  return sl.decision < 0 ||
+         choiceOf(m, uint32_t(sl.decision), key).present[sl.user];
+}
+
+bool lessEntry(const Entry &a, const Entry &b);
+
+/// Keeps the entries no other entry dominates (ties: the first in
+/// lessEntry order).
+bool prune(std::vector<Entry> &front, size_t nd, WorkBudget &work);
+
+/// Sets r's cuts, plan, peak and costs from `best` (every decision
+/// recorded), checked by simulating the materialized plan; on a mismatch
+/// r.reason says so and the plan stays the input. Returns r.finished.
+bool finishExact(const Problem &p, const Order &order,
+                 const std::vector<Producer> &producers, const Model &m,
+                 const Entry &best, ExactRecomputeResult &r);
+
+} // namespace exact
+} // namespace peakmem
+
+#endif // PEAKMEM_LIB_CORE_EXACTMODEL_H
