@@ -6,8 +6,11 @@
 // RUN: peakmem-opt %s --peakmem-report --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=REPORT
 // RUN: peakmem-opt %s --peakmem-reorder=remarks=0 --split-input-file | FileCheck %s --check-prefix=REORDER
 // RUN: peakmem-opt %s --peakmem-certify=remarks=0 --peakmem-verify-certificate --split-input-file | FileCheck %s --check-prefix=CERTIFY
-// The same passes threaded or not give the same IR.
+// The same passes threaded or not give the same IR; after a report, whose
+// models of the callers are cached, reorder rebuilds a caller's model once a
+// callee changed (@mid: 4352 B before, from @leaf as rewritten).
 // RUN: peakmem-opt %s --peakmem-reorder=remarks=0 --split-input-file --mlir-disable-threading | FileCheck %s --check-prefix=REORDER
+// RUN: peakmem-opt %s --peakmem-report=remarks=0 --peakmem-reorder=remarks=0 --split-input-file | FileCheck %s --check-prefix=REORDER
 
 // Two calls whose order matters. @small returns a 256 B buffer; @heavy needs
 // a 4096 B temporary and returns 256 B: its scratch is 4352 - 256 = 4096.
