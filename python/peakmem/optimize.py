@@ -25,6 +25,10 @@ from peakmem.progress import Progress
 PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
 REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
+# Opt-in (optimize(inplace=True)): outputs written over dying inputs after the
+# reorder, certified again, before the arena is planned (docs/InPlace.md).
+INPLACE_PIPELINE = ("builtin.module(func.func(peakmem-inplace{remarks=0},peakmem-verify-inplace,"
+                    "peakmem-certify{remarks=0},peakmem-report{remarks=0}))")
 ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}"
                   " allocator={allocator}}},"
                   "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
@@ -104,7 +108,7 @@ def _keep(keep: str, r: dict):
             (out / f"{name}.mlir").write_text(r[key])
 
 
-def _optimize_programs(text: str, r: dict, pipeline: str, steps: Progress):
+def _optimize_programs(text: str, r: dict, pipeline: str, steps: Progress, inplace: bool = False):
     with steps.step("modeling the program as imported (peakmem-report)"):
         before, _, _ = passes.run_opt(text, REPORT_PIPELINE)
     r["peak_imported"] = passes.function_attrs(before).get("peak")
@@ -115,6 +119,10 @@ def _optimize_programs(text: str, r: dict, pipeline: str, steps: Progress):
     r["peak_upstream"] = passes.function_attrs(upstream).get("peak")
     with steps.step("peakmem-optimize (reorder, recompute, certify)"):
         after, remarks, r["peakmem_s"] = passes.run_opt(text, pipeline)
+    if inplace:
+        with steps.step("in-place sharing (peakmem-inplace, peakmem-verify-inplace, peakmem-certify)"):
+            after, _, _ = passes.run_opt(after, INPLACE_PIPELINE)
+        r["inplace"] = passes.record(after, "inplace_record")
     attrs = passes.function_attrs(after)
     r["peak_peakmem"] = attrs.get("peak")
     r["lower_bound"] = attrs.get("lower_bound")
@@ -132,12 +140,15 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
              pipeline: str = PEAKMEM_PIPELINE, keep: str = None, arena: bool = True,
              timeout: Optional[float] = None, opt_level: int = execute.DEFAULT_OPT_LEVEL,
              seed: int = 0, steps: Optional[Progress] = None,
-             split: Optional[float] = None) -> dict:
+             split: Optional[float] = None, inplace: bool = False) -> dict:
     """Runs the whole job; returns every figure of the report, with the
     wall time of each step in `timings` ([(step, seconds)]). `timeout`,
     `opt_level` and `seed` are the execution options of `peakmem exec`.
     `split`: also split the imported program within this budget
-    (peakmem/split.py, docs/Split.md), executed as the "split" program."""
+    (peakmem/split.py, docs/Split.md), executed as the "split" program.
+    `inplace` (off by default): run peakmem-inplace after peakmem-optimize, so
+    the "peakmem" program, its certificate and its arena are those of the
+    program with in-place pairs (`inplace`: its record; docs/InPlace.md)."""
     steps = steps or Progress()
     if split is None:
         text = load_module(model, weights, steps)
@@ -145,8 +156,9 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
         text, fused = splitting.import_stages(model, weights, steps)
     r = {"model": pathlib.Path(model).stem,
          "options": {"weights": weights, "execute": execute_programs, "arena": arena,
-                     "timeout": timeout, "opt_level": opt_level, "seed": seed, "split": split}}
-    _optimize_programs(text, r, pipeline, steps)
+                     "timeout": timeout, "opt_level": opt_level, "seed": seed, "split": split,
+                     "inplace": inplace}}
+    _optimize_programs(text, r, pipeline, steps, inplace)
     if split is not None:
         with steps.step(f"peakmem-split within {split:.0%} (docs/Split.md)"):
             r["split"] = splitting.split(fused, split)
