@@ -90,10 +90,16 @@ rootToAllocations(const ArenaRoot &root, Value value, IRMapping &map,
         map.lookup(use->getOwner())
             ->setOperand(use->getOperandNumber(), alloc->getResult(0));
     }
-    b.setInsertionPointAfter(segmentEnd(alloc->getResult(0), def->getBlock(),
-                                        entry, stepOps, seg, alloc, async));
-    memref::DeallocOp::create(b, def->getLoc(), alloc->getResult(0));
     rootOf[alloc] = &root;
+    Operation *end = segmentEnd(alloc->getResult(0), def->getBlock(), entry,
+                                stepOps, seg, alloc, async);
+    // A segment that ends at the function's return (a result in an arena
+    // the caller owns) is not freed: it escapes, and the model keeps it
+    // live to the end in every order, as it is in the arena.
+    if (end->hasTrait<OpTrait::ReturnLike>() && end == &entry.back())
+      continue;
+    b.setInsertionPointAfter(end);
+    memref::DeallocOp::create(b, def->getLoc(), alloc->getResult(0));
   }
   if (view) {
     Value shift = view.getByteShift();

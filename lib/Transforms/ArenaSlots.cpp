@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
@@ -47,11 +48,13 @@ ArenaRoot ArenaSlot::root() const {
 /// Why a use by `user` of `v` (an alias of the slot's buffer, not passed
 /// on by a view-like op) hides the lifetime, or "" when it does not.
 static std::string hidingReason(Operation *user, Value v, Value root,
-                                bool allocation) {
+                                bool allocation, bool returns) {
   std::string name = user->getName().getStringRef().str();
   if (isa<memref::DeallocOp>(user))
     return allocation && v == root ? ""
                                    : "an alias is freed by 'memref.dealloc'";
+  if (returns && v == root && isFunctionReturn(user, v))
+    return {};
   if (user->hasTrait<OpTrait::IsTerminator>())
     return "an alias is passed on by '" + name + "'";
   if (auto store = dyn_cast<memref::StoreOp>(user);
@@ -106,7 +109,16 @@ static bool regionsEndBeforeReturn(Operation *p) {
   return returns;
 }
 
-std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation) {
+bool peakmem::isFunctionReturn(Operation *user, Value v) {
+  Block *block = v.getParentBlock();
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  return user->hasTrait<OpTrait::ReturnLike>() && user->getBlock() == block &&
+         parent && isa<FunctionOpInterface>(parent) &&
+         block == &parent->getRegion(0).front();
+}
+
+std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation,
+                                                bool returns) {
   Block *home = root.getParentBlock();
   SmallVector<Value> work{root};
   while (!work.empty()) {
@@ -137,7 +149,7 @@ std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation) {
             work.push_back(r);
         continue;
       }
-      if (std::string why = hidingReason(user, v, root, allocation);
+      if (std::string why = hidingReason(user, v, root, allocation, returns);
           !why.empty())
         return HiddenUse{user, why};
     }
@@ -202,7 +214,8 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
     return outside->op->emitError()
            << rules.pass << ": " << outside->describe(s.size) << " of the "
            << noun << " [" << s.offset << ", " << s.offset + s.size << ")";
-  if (std::optional<HiddenUse> bad = findHiddenUse(s.value(), rules.allocation))
+  if (std::optional<HiddenUse> bad =
+          findHiddenUse(s.value(), rules.allocation, rules.returns))
     return op->emitError() << rules.pass << ": the " << noun
                            << "'s lifetime cannot be rebuilt: an alias is "
                               "used by '"
@@ -224,6 +237,9 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
   // slot from itself to its last use, in segments where a use overwrites
   // it whole after a gap (one value used for two lives, as after `cse`).
   s.segments = liveSegments(s.value(), entry, pos, &usedUntil);
+  s.result = llvm::any_of(s.value().getUsers(), [&](Operation *user) {
+    return isFunctionReturn(user, s.value());
+  });
   s.first = s.segments.front().first;
   s.last = s.segments.back().last;
   if (s.nested)
@@ -300,4 +316,32 @@ peakmem::readPlannedSlots(Operation *fn, int64_t arenaSize, int64_t arenaAlign,
   if (walk.wasInterrupted())
     return failure();
   return slots;
+}
+
+std::optional<SmallVector<int64_t>>
+peakmem::resultOffsets(Operation *fn,
+                       const DenseMap<Value, int64_t> &offsetOf) {
+  Block &entry = fn->getRegion(0).front();
+  if (entry.empty() || !entry.back().hasTrait<OpTrait::ReturnLike>())
+    return std::nullopt;
+  SmallVector<int64_t> offsets;
+  bool any = false;
+  for (Value v : entry.back().getOperands()) {
+    auto it = offsetOf.find(v);
+    any |= it != offsetOf.end();
+    offsets.push_back(it == offsetOf.end() ? -1 : it->second);
+  }
+  if (!any)
+    return std::nullopt;
+  return offsets;
+}
+
+void peakmem::setResultOffsets(
+    Operation *fn, const std::optional<SmallVector<int64_t>> &offsets) {
+  if (!offsets) {
+    fn->removeAttr(kResultOffsetsAttr);
+    return;
+  }
+  fn->setAttr(kResultOffsetsAttr,
+              DenseI64ArrayAttr::get(fn->getContext(), *offsets));
 }

@@ -55,8 +55,36 @@ struct HiddenUse {
 /// registered, unless a linalg op, whose payload runs within it, or a
 /// region-branch op without asynchronous handles whose regions lead back to
 /// it). One rule for the planner, the materializer and the
-/// verifier.
-std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation);
+/// verifier. With `returns`, `root` itself passed to the return of the
+/// function whose entry block holds it is not hidden: a result in an arena
+/// the caller owns (arena=argument) lives to the end of the call.
+std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation,
+                                       bool returns = false);
+
+/// Whether `user` is the return of the function whose entry block holds
+/// `v` (the ReturnLike terminator of that block).
+bool isFunctionReturn(mlir::Operation *user, mlir::Value v);
+
+/// The function attribute `peakmem.result_offsets` (arena=argument): one
+/// i64 per result, the byte offset in the arena of a result that is a slot,
+/// -1 for a result outside it.
+constexpr const char *kResultOffsetsAttr = "peakmem.result_offsets";
+/// The function attribute `peakmem.result_placement` of a function that
+/// returns memrefs (informational): {inside = N, inside_bytes = B, outside
+/// = M, outside_bytes = C}, its results that are slots of the arena and
+/// those that are allocations outside it, with their bytes (unrounded).
+constexpr const char *kResultPlacementAttr = "peakmem.result_placement";
+
+/// The offsets `peakmem.result_offsets` records for `fn`: for each operand
+/// of the return of its entry block, `offsetOf` of it, else -1; nullopt when
+/// none is in `offsetOf` (no result in the arena).
+std::optional<llvm::SmallVector<int64_t>>
+resultOffsets(mlir::Operation *fn,
+              const llvm::DenseMap<mlir::Value, int64_t> &offsetOf);
+
+/// Sets (or, with nullopt, removes) `peakmem.result_offsets` on `fn`.
+void setResultOffsets(mlir::Operation *fn,
+                      const std::optional<llvm::SmallVector<int64_t>> &offsets);
 
 /// For each op of `entry` (the entry block of `fn`), the last step its uses
 /// last: its own, or later when it starts asynchronous work
@@ -74,6 +102,9 @@ struct SlotRules {
   /// The slot is an allocation (a recorded plan): memref.dealloc of the
   /// slot itself is allowed (materialization erases it).
   bool allocation = false;
+  /// A slot may be returned by the function (its arena is the caller's:
+  /// arena=argument); it is then live to the end of the function.
+  bool returns = false;
 };
 
 /// One slot as the IR shows it.
@@ -89,6 +120,8 @@ struct ArenaSlot {
   llvm::SmallVector<LiveSegment> segments;
   uint32_t first = 0, last = 0;
   bool nested = false;
+  /// Returned by the function (SlotRules::returns).
+  bool result = false;
 
   mlir::Value value() const { return op->getResult(0); }
   /// As a root of the arena's bound problem.

@@ -12,7 +12,9 @@
 //     %c = memref.alloc() {peakmem.arena_offset = 0 : i64} : memref<64xf32>
 //
 // becomes (arena=alloc; arena=argument adds `%arena: memref<512xi8>
-// {peakmem.arena}` to the signature instead of the alloc and its dealloc):
+// {peakmem.arena}` to the signature instead of the alloc and its dealloc,
+// and a result may then be a slot too: the function returns its view and
+// records its offset in peakmem.result_offsets):
 //
 //     %arena = memref.alloc() {alignment = 4 : i64, peakmem.arena}
 //         : memref<512xi8>
@@ -88,8 +90,10 @@ static FailureOr<Value> createArena(FunctionOpInterface fn, StringRef mode,
 }
 
 /// Replaces the allocation of every slot by a view of `arena` at its offset
-/// and erases its deallocs.
-static void rewriteIntoArena(Value arena, ArrayRef<ArenaSlot> slots) {
+/// and erases its deallocs. Returns each view's offset.
+static DenseMap<Value, int64_t> rewriteIntoArena(Value arena,
+                                                 ArrayRef<ArenaSlot> slots) {
+  DenseMap<Value, int64_t> offsetOf;
   OpBuilder b(arena.getContext());
   for (const ArenaSlot &s : slots) {
     Operation *alloc = s.op;
@@ -105,7 +109,9 @@ static void rewriteIntoArena(Value arena, ArrayRef<ArenaSlot> slots) {
         user->erase();
     alloc->getResult(0).replaceAllUsesWith(view.getResult());
     alloc->erase();
+    offsetOf[view.getResult()] = s.offset;
   }
+  return offsetOf;
 }
 
 /// Drops the claims about the old ops and sets the peak of the materialized
@@ -176,7 +182,9 @@ FunctionStatus peakmem::materializeArena(FunctionOpInterface fn,
                    << " (a power of two)";
     return FunctionStatus::Failed;
   }
-  SlotRules rules{options.pass, "buffer", /*allocation=*/true};
+  // Results may be slots only in an arena the caller owns.
+  SlotRules rules{options.pass, "buffer", /*allocation=*/true,
+                  /*returns=*/options.mode == "argument"};
   FailureOr<SmallVector<ArenaSlot>> slots =
       readPlannedSlots(fn, size.getInt(), align.getInt(), rules);
   if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)))
@@ -195,7 +203,7 @@ FunctionStatus peakmem::materializeArena(FunctionOpInterface fn,
       createArena(fn, options.mode, *bytes, align.getInt(), options.pass);
   if (failed(arena))
     return FunctionStatus::Failed;
-  rewriteIntoArena(*arena, *slots);
+  setResultOffsets(fn, resultOffsets(fn, rewriteIntoArena(*arena, *slots)));
   ++numArenas;
   numViews += slots->size();
   updatePeak(fn, *arena, options.peakWithoutArena);

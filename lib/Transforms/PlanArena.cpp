@@ -148,145 +148,6 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
 
 } // namespace
 
-/// "kept", "reordered" (the order search found a better order within the
-/// live bound) or "traded" (a higher live bound for a smaller arena).
-static const char *orderName(const ArenaSolution &sol) {
-  return sol.traded ? "traded" : sol.reordered ? "reordered" : "kept";
-}
-
-/// Records the plan (the seam of peakmem-materialize-arena): on each placed
-/// alloc its offset and alignment; on the function the arena's size,
-/// alignment, bound, certificate, optimal, and (informational, not checked
-/// by peakmem-verify-arena) each baseline's arena on the same problem and
-/// why the planner stopped.
-static void recordPlan(FunctionOpInterface fn, ArrayRef<Candidate> placed,
-                       const ArenaSolution &sol) {
-  Builder attrs(fn.getContext());
-  for (size_t i = 0; i < placed.size(); ++i) {
-    Operation *alloc = placed[i].alloc;
-    alloc->setAttr(
-        kArenaOffsetAttr,
-        attrs.getI64IntegerAttr(sol.planned.plan.offsets[sol.arenaId[i]]));
-    alloc->setAttr(kAlignAttr, attrs.getI64IntegerAttr(placed[i].align));
-  }
-  const int64_t size = sol.planned.plan.size;
-  fn->setAttr(kArenaSizeAttr, attrs.getI64IntegerAttr(size));
-  fn->setAttr(kArenaAlignmentAttr, attrs.getI64IntegerAttr(sol.arenaAlign));
-  fn->setAttr(kArenaLowerBoundAttr,
-              attrs.getI64IntegerAttr(sol.bound.lowerBound));
-  fn->setAttr(kArenaOptimalAttr,
-              attrs.getBoolAttr(size == sol.bound.lowerBound));
-  fn->setAttr(kArenaCertificateAttr,
-              certificateToAttr(fn.getContext(), sol.bound));
-  SmallVector<NamedAttribute> baselines;
-  for (size_t k = 0; k < sol.planned.baselineSizes.size(); ++k)
-    baselines.push_back(attrs.getNamedAttr(
-        arenaBaselineName(allArenaBaselines()[k]),
-        attrs.getI64IntegerAttr(sol.planned.baselineSizes[k])));
-  SmallVector<NamedAttribute> stats = {
-      attrs.getNamedAttr("baselines", attrs.getDictionaryAttr(baselines)),
-      attrs.getNamedAttr("stop",
-                         attrs.getStringAttr(arenaStopName(sol.planned.stop))),
-      attrs.getNamedAttr("order", attrs.getStringAttr(orderName(sol))),
-      attrs.getNamedAttr("live_bound", attrs.getI64IntegerAttr(sol.orderBound)),
-      attrs.getNamedAttr("live_bound_before",
-                         attrs.getI64IntegerAttr(sol.startOrderBound))};
-  if (sol.exhaustive)
-    stats.push_back(attrs.getNamedAttr(
-        "exhaustive_optimum", attrs.getI64IntegerAttr(sol.optimumOverOrders)));
-  fn->setAttr(kArenaStatsAttr, attrs.getDictionaryAttr(stats));
-}
-
-/// The plan of `fn` for plots: every placed buffer's offset, bytes and
-/// lifetime.
-static llvm::json::Value planToJson(FunctionOpInterface fn,
-                                    ArrayRef<Candidate> placed,
-                                    const ArenaSolution &sol, size_t steps,
-                                    llvm::json::Array leftOut,
-                                    const ArenaRequest &request) {
-  llvm::json::Array buffers;
-  for (size_t i = 0; i < placed.size(); ++i) {
-    const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
-    buffers.push_back(
-        llvm::json::Object{{"offset", sol.planned.plan.offsets[sol.arenaId[i]]},
-                           {"bytes", ab.size},
-                           {"align", ab.alignment},
-                           {"first", static_cast<int64_t>(ab.life.first)},
-                           {"last", static_cast<int64_t>(ab.life.last)},
-                           {"nested", placed[i].nested}});
-  }
-  llvm::json::Object record{{"function", fn.getName()},
-                            {"symbol", symbolPath(fn)},
-                            {"arena_size", sol.planned.plan.size},
-                            {"arena_request", request.bytes},
-                            {"request_rule", request.rule},
-                            {"lower_bound", sol.bound.lowerBound},
-                            {"steps", static_cast<int64_t>(steps)},
-                            {"buffers", std::move(buffers)},
-                            {"left_out", std::move(leftOut)}};
-  if (request.reservedPlanned)
-    record["reserved_planned"] = *request.reservedPlanned;
-  if (request.reservedRequested)
-    record["reserved_requested"] = *request.reservedRequested;
-  return record;
-}
-
-/// The remark of a planned function: arena, bound, optimal or gap, the live
-/// bound of this order, why the planner stopped, the best baseline.
-static void emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
-                           size_t placed, ArrayRef<Refusal> refusals,
-                           unsigned sunk, const ArenaRequest &request) {
-  const size_t refused = refusals.size();
-  const int64_t size = sol.planned.plan.size;
-  const int64_t bound = sol.bound.lowerBound;
-  InFlightDiagnostic remark = emitRemark(fn.getLoc());
-  remark << "peakmem-plan-arena: '" << fn.getName() << "' arena " << size
-         << " bytes for " << placed << " buffers (" << refused
-         << " left out), lower bound " << bound << " ("
-         << boundKindName(sol.bound.kind) << ", every order)";
-  if (size == bound) {
-    remark << ": optimal";
-  } else {
-    std::string percent;
-    llvm::raw_string_ostream(percent) << llvm::format(
-        "%.1f", 100.0 * (size - bound) / std::max<int64_t>(1, size));
-    remark << ": gap " << size - bound << " bytes (" << percent << "%)";
-  }
-  remark << "; live bound of this order " << sol.orderBound << "; planner "
-         << arenaStopName(sol.planned.stop);
-  if (sol.exhaustive)
-    remark << "; exhaustive over " << sol.orders << " legal orders: optimum "
-           << sol.optimumOverOrders << " bytes over every order and placement"
-           << (sol.optimumOverOrders > bound ? " (the bound is unreachable)"
-                                             : "");
-  if (sol.reordered)
-    remark << "; order " << orderName(sol) << " with the placement (live bound "
-           << sol.startOrderBound << " -> " << sol.orderBound
-           << (sol.traded ? ", traded for a smaller arena)" : ")");
-  if (request.reservedPlanned)
-    remark << "; requested as " << request.bytes << " bytes (" << request.rule
-           << "; caching reserved " << *request.reservedRequested << " bytes, "
-           << *request.reservedPlanned << " with the planned size)";
-  else if (request.bytes != size || request.rule.rfind("caching", 0) == 0)
-    remark << "; requested as " << request.bytes << " bytes (" << request.rule
-           << ")";
-  const std::vector<int64_t> &sizes = sol.planned.baselineSizes;
-  if (!sizes.empty()) {
-    size_t best = std::min_element(sizes.begin(), sizes.end()) - sizes.begin();
-    remark << "; best baseline " << arenaBaselineName(allArenaBaselines()[best])
-           << " " << sizes[best] << " bytes";
-  }
-  if (refused == 0)
-    return;
-  int64_t outside = 0;
-  for (const Refusal &r : refusals)
-    outside += r.bytes;
-  remark << "; outside the arena " << outside << " bytes in " << refused
-         << " allocations";
-  if (sunk)
-    remark << " (" << sunk << " moved down to their first use)";
-}
-
 /// The modeled peak of the planned IR without the arena and without
 /// modeling it again, when every placed buffer is in the entry block: the
 /// entry block's Problem in the chosen order with the placed buffers
@@ -350,7 +211,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   }
   std::vector<Candidate> placed;
   std::vector<Refusal> refused;
-  selectBuffers(fn, model, alignment, placed, refused);
+  selectBuffers(fn, model, alignment, placed, refused, arena == "argument");
   const size_t steps = model.getEntryBlockModel()->ops.size();
   if (callers && materialize && !placed.empty())
     if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
@@ -379,7 +240,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   FailureOr<FunctionPlan> plan = solveFunction(fn, placed);
   if (failed(plan))
     return FunctionStatus::Failed;
-  recordPlan(fn, plan->placed, plan->sol);
+  recordPlan(fn, plan->placed, refused, plan->sol);
   ArenaRequest request = chooseArenaRequest(
       fn, allocator, plan->sol.planned.plan.size, plan->sol.arenaAlign);
   if (allocator == "caching")
@@ -412,16 +273,16 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   return done == FunctionStatus::Failed ? done : FunctionStatus::Changed;
 }
 
-/// Moves every memref.alloc of `body` that stays outside the arena and takes
-/// no operand (a static shape) right before the first op of `body` that
-/// uses it: a result, or another buffer left out, is then allocated at its
-/// producer instead of at the entry, and is live from there. Every alias of
-/// it is defined after a use of it, so that op comes first. Returns how
-/// many moved.
+/// Moves every memref.alloc of `body` that stays outside the arena, or is a
+/// result placed in it, and takes no operand (a static shape) right before
+/// the first op of `body` that uses it: a result, or another buffer left
+/// out, is then allocated at its producer instead of at the entry, and is
+/// live from there. Every alias of it is defined after a use of it, so that
+/// op comes first. Returns how many of those outside the arena moved.
 static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
-  DenseSet<Operation *> inArena;
+  DenseSet<Operation *> inArena, results;
   for (const Candidate &c : placed)
-    inArena.insert(c.alloc);
+    (c.result ? results : inArena).insert(c.alloc);
   // First every allocation's first user, then the moves: allocations with
   // the same first user keep their order, and a second call moves nothing.
   SmallVector<std::pair<Operation *, Operation *>> sinks;
@@ -448,7 +309,7 @@ static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
     if (!past)
       continue;
     op->moveBefore(first);
-    ++moved;
+    moved += !results.count(op);
   }
   return moved;
 }
@@ -471,7 +332,8 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
   plan.sunk = sunk;
   std::vector<Refusal> refused;
   if (lastUse.isModeled())
-    selectBuffers(fn, lastUse, alignment, plan.placed, refused);
+    selectBuffers(fn, lastUse, alignment, plan.placed, refused,
+                  arena == "argument");
   if (plan.placed.size() != placed.size())
     return fn.emitError() << "peakmem-plan-arena: internal: the buffers to "
                              "place changed when their frees moved to their "
@@ -513,7 +375,8 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
       std::vector<Candidate> same;
       std::vector<Refusal> left;
       if (finalModel.isModeled())
-        selectBuffers(fn, finalModel, alignment, same, left);
+        selectBuffers(fn, finalModel, alignment, same, left,
+                      arena == "argument");
       plan.leftOut = leftOutToJson(left, {});
     }
     bound = certifyArenaBound(fn, plan.placed);

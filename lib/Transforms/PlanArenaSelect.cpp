@@ -32,12 +32,18 @@ static bool isViewableElement(Type t) {
   return false;
 }
 
+/// Whether the function whose entry block holds `v` returns `v` itself.
+static bool isReturned(Value v) {
+  return llvm::any_of(
+      v.getUsers(), [&](Operation *user) { return isFunctionReturn(user, v); });
+}
+
 /// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
 /// it does not ("" and `out` filled when it does). `regionReason` is non-empty
 /// when the block sits in a region op that may run its body concurrently.
 static std::string classify(const BlockModel &bm, BufferId b,
                             StringRef regionReason, int64_t minAlign,
-                            Candidate &out) {
+                            bool results, Candidate &out) {
   Value v = bm.allocations[b];
   auto alloc = v.getDefiningOp<memref::AllocOp>();
   if (!alloc)
@@ -45,15 +51,21 @@ static std::string classify(const BlockModel &bm, BufferId b,
            "' is not a memref.alloc";
   if (!regionReason.empty())
     return regionReason.str();
-  if (!bm.problem.buffer(b).freedInBlock)
-    return "it escapes its block (returned, yielded or never freed)";
-  // The free: a memref.dealloc statement of this block.
-  for (StmtId s : bm.problem.buffer(b).users)
-    if (bm.problem.statement(s).kind == StmtKind::Free &&
-        bm.problem.statement(s).target == b)
-      out.dealloc = dyn_cast<memref::DeallocOp>(bm.ops[s]);
-  if (!out.dealloc)
-    return "it is freed by an op other than memref.dealloc";
+  out.result = isReturned(v);
+  if (!bm.problem.buffer(b).freedInBlock) {
+    // A result of the function, not freed, in the arena the caller owns:
+    // live to the end (the model's rule for a buffer that escapes).
+    if (!results || !out.result)
+      return "it escapes its block (returned, yielded or never freed)";
+  } else {
+    // The free: a memref.dealloc statement of this block.
+    for (StmtId s : bm.problem.buffer(b).users)
+      if (bm.problem.statement(s).kind == StmtKind::Free &&
+          bm.problem.statement(s).target == b)
+        out.dealloc = dyn_cast<memref::DeallocOp>(bm.ops[s]);
+    if (!out.dealloc)
+      return "it is freed by an op other than memref.dealloc";
+  }
   MemRefType type = alloc.getType();
   if (!type.getLayout().isIdentity())
     return "memref.view cannot produce its non-identity layout";
@@ -64,7 +76,8 @@ static std::string classify(const BlockModel &bm, BufferId b,
            "integer, float or index only)";
   // Its uses must show its whole lifetime: the planned IR no longer has
   // the dealloc (ArenaSlots.h, the verifier's rule).
-  if (std::optional<HiddenUse> hidden = findHiddenUse(v, /*allocation=*/true))
+  if (std::optional<HiddenUse> hidden =
+          findHiddenUse(v, /*allocation=*/true, /*returns=*/results))
     return hidden->reason;
   // The element stride of the lowered view is LLVM's alloc size of the
   // element (i24 and i48 take 4 and 8 bytes, f80 16), as for the heap
@@ -100,7 +113,7 @@ static std::string classify(const BlockModel &bm, BufferId b,
 /// block.
 void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
                             int64_t minAlign, std::vector<Candidate> &placed,
-                            std::vector<Refusal> &refused) {
+                            std::vector<Refusal> &refused, bool results) {
   const BlockModel &entry = *model.getEntryBlockModel();
   llvm::DenseMap<Operation *, uint32_t> stepOf;
   for (uint32_t s = 0; s < entry.ops.size(); ++s)
@@ -125,13 +138,14 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       if (bm->problem.buffer(b).bytes == 0)
         continue; // Stack (memref.alloca) or empty: not heap memory.
       Candidate c;
-      std::string why = classify(*bm, b, regionReason, minAlign, c);
+      std::string why = classify(*bm, b, regionReason, minAlign, results, c);
       if (!why.empty()) {
         Refusal r{bm->allocations[b].getDefiningOp(),
                   why,
                   bm->problem.buffer(b).bytes,
                   {},
-                  nested};
+                  nested,
+                  !nested && isReturned(bm->allocations[b])};
         if (nested)
           r.steps.push_back(step);
         else
@@ -146,6 +160,22 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
       placed.push_back(c);
     }
   }
+}
+
+ResultCounts peakmem::countResults(ArrayRef<Candidate> placed,
+                                   ArrayRef<Refusal> refused) {
+  ResultCounts n;
+  for (const Candidate &c : placed)
+    if (c.result) {
+      ++n.inside;
+      n.insideBytes += c.bytes;
+    }
+  for (const Refusal &r : refused)
+    if (r.result) {
+      ++n.outside;
+      n.outsideBytes += r.bytes;
+    }
+  return n;
 }
 
 std::string peakmem::roundedTotalRefusal(ArrayRef<Candidate> placed) {

@@ -37,6 +37,9 @@ struct Candidate {
   uint32_t step = 0;
   bool nested = false;
   BufferId buffer = 0;
+  /// Returned by the function (arena=argument): no dealloc, live from its
+  /// producer to the end of the function.
+  bool result = false;
 };
 
 /// A heap buffer left as it is, and why.
@@ -50,6 +53,8 @@ struct Refusal {
   /// its statement.
   std::vector<uint32_t> steps;
   bool nested = false;
+  /// Returned by the function.
+  bool result = false;
 };
 
 /// The plan's record of the buffers left out (`left_out` in the json, see
@@ -62,9 +67,19 @@ llvm::json::Array leftOutToJson(llvm::ArrayRef<Refusal> refused,
 /// (`placed`), and the heap buffers that stay plain allocations with the
 /// reason (`refused`). A nested buffer lives for the whole step of its
 /// statement in the entry block. `minAlign` is the `alignment=` floor.
+/// With `results` (arena=argument), an entry-block allocation the function
+/// returns, and does not free, goes into the arena too.
 void selectBuffers(mlir::FunctionOpInterface fn, const MemoryModel &model,
                    int64_t minAlign, std::vector<Candidate> &placed,
-                   std::vector<Refusal> &refused);
+                   std::vector<Refusal> &refused, bool results = false);
+
+/// How many of the function's results `placed` and `refused` hold, and
+/// their bytes (Candidate::bytes, Refusal::bytes).
+struct ResultCounts {
+  int64_t inside = 0, insideBytes = 0, outside = 0, outsideBytes = 0;
+};
+ResultCounts countResults(llvm::ArrayRef<Candidate> placed,
+                          llvm::ArrayRef<Refusal> refused);
 
 /// "" when the candidates' sizes rounded to their alignments sum to at most
 /// the model's byte limit, else why not.

@@ -59,6 +59,34 @@ mlir::FailureOr<ArenaSolution> solvePlacement(mlir::FunctionOpInterface fn,
                                               const SearchSettings &settings,
                                               const Certificate &bound);
 
+/// Records the plan (the seam of peakmem-materialize-arena): on each placed
+/// alloc its offset and alignment; on the function the arena's size,
+/// alignment, bound, certificate, optimal, the results' offsets
+/// (peakmem.result_offsets, when a result is placed) and, informational
+/// (not checked by peakmem-verify-arena), which results are inside and
+/// outside (peakmem.result_placement), each baseline's arena on the same
+/// problem and why the planner stopped (peakmem.arena_stats).
+void recordPlan(mlir::FunctionOpInterface fn, llvm::ArrayRef<Candidate> placed,
+                llvm::ArrayRef<Refusal> refused, const ArenaSolution &sol);
+
+struct ArenaRequest;
+
+/// The json record of a planned `fn` (docs/Arena.md): every placed buffer's
+/// offset, bytes and lifetime, the buffers left out, the request, the
+/// results' offsets and counts as recordPlan recorded them.
+llvm::json::Value planToJson(mlir::FunctionOpInterface fn,
+                             llvm::ArrayRef<Candidate> placed,
+                             const ArenaSolution &sol, size_t steps,
+                             llvm::json::Array leftOut,
+                             const ArenaRequest &request);
+
+/// The remark of a planned function: arena, bound, optimal or gap, the live
+/// bound of this order, why the planner stopped, the best baseline, the
+/// results inside and outside, what lies outside the arena.
+void emitPlanRemark(mlir::FunctionOpInterface fn, const ArenaSolution &sol,
+                    size_t placed, llvm::ArrayRef<Refusal> refusals,
+                    unsigned sunk, const ArenaRequest &request);
+
 } // namespace peakmem
 
 #endif // PEAKMEM_LIB_TRANSFORMS_PLANARENASOLVE_H

@@ -135,13 +135,13 @@ static FailureOr<ArenaSlot>
 readView(memref::ViewOp view, Block &entry,
          const DenseMap<Operation *, uint32_t> &pos,
          const DenseMap<Operation *, uint32_t> &usedUntil, int64_t arenaSize,
-         int64_t arenaAlign) {
+         int64_t arenaAlign, const SlotRules &rules) {
   APInt shift;
   if (!matchPattern(view.getByteShift(), m_ConstantInt(&shift)))
     return view.emitError() << "peakmem-verify-arena: view offset is not a "
                                "constant";
   return readSlot(view, shift.getSExtValue(), entry, pos, usedUntil, arenaSize,
-                  arenaAlign, kViewRules);
+                  arenaAlign, rules);
 }
 
 namespace {
@@ -172,9 +172,49 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
 
 } // namespace
 
+/// The results in the arena, checked against `peakmem.result_offsets`:
+/// each result that is a slot (returned as its view or planned allocation)
+/// at the offset recorded for it, every other result recorded as -1 (the
+/// attribute is required when a slot is returned, and has one entry per
+/// result). A slot's own checks (ArenaSlots.h) already hold: aligned,
+/// inside the arena, live to the end and overlapping nothing live with it.
+static LogicalResult checkResultOffsets(FunctionOpInterface fn,
+                                        ArrayRef<ArenaSlot> slots) {
+  DenseMap<Value, int64_t> offsetOf;
+  for (const ArenaSlot &s : slots)
+    if (s.result)
+      offsetOf[s.value()] = s.offset;
+  std::optional<SmallVector<int64_t>> expected = resultOffsets(fn, offsetOf);
+  Attribute attr = fn->getAttr(kResultOffsetsAttr);
+  if (!attr && !expected)
+    return success();
+  auto recorded = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
+  if (!recorded)
+    return fn.emitError() << "peakmem-verify-arena: a result is a slot of "
+                             "the arena but '"
+                          << kResultOffsetsAttr
+                          << "' is missing or not an array<i64>";
+  Operation *ret = &fn.getFunctionBody().front().back();
+  SmallVector<int64_t> want =
+      expected.value_or(SmallVector<int64_t>(ret->getNumOperands(), -1));
+  if (recorded.size() != static_cast<int64_t>(want.size()))
+    return fn.emitError() << "peakmem-verify-arena: '" << kResultOffsetsAttr
+                          << "' has " << recorded.size() << " entries for "
+                          << want.size() << " results";
+  for (size_t i = 0; i < want.size(); ++i)
+    if (recorded[i] != want[i])
+      return ret->emitError()
+             << "peakmem-verify-arena: result #" << i << " is "
+             << (want[i] < 0 ? std::string("not in the arena")
+                             : "at offset " + std::to_string(want[i]))
+             << " but '" << kResultOffsetsAttr << "' records " << recorded[i];
+  return success();
+}
+
 /// The views of `arena` in `fn`, read as slots (program order, so that an
 /// overlap is reported at the later of two), and the arena used only by
 /// them and, for an allocated arena, one dealloc after every view's life.
+/// A view may be returned only from an arena the caller owns (an argument).
 static FailureOr<SmallVector<ArenaSlot>>
 readViews(FunctionOpInterface fn, Value arena, int64_t size, int64_t align) {
   Block &entry = fn.getFunctionBody().front();
@@ -189,8 +229,11 @@ readViews(FunctionOpInterface fn, Value arena, int64_t size, int64_t align) {
       arenaViews.push_back(view);
   });
   SmallVector<ArenaSlot> views;
+  SlotRules rules = kViewRules;
+  rules.returns = isa<BlockArgument>(arena);
   for (memref::ViewOp view : arenaViews) {
-    FailureOr<ArenaSlot> v = readView(view, entry, pos, usedUntil, size, align);
+    FailureOr<ArenaSlot> v =
+        readView(view, entry, pos, usedUntil, size, align, rules);
     if (failed(v))
       return failure();
     views.push_back(*v);
@@ -237,7 +280,10 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
   FailureOr<SmallVector<ArenaSlot>> slots = failure();
   SlotRules rules = kViewRules;
   if (hasRecordedPlan(fn)) {
-    rules = {"peakmem-verify-arena", "buffer", /*allocation=*/true};
+    // A planned result says so (it may be materialized with arena=argument
+    // only).
+    rules = {"peakmem-verify-arena", "buffer", /*allocation=*/true,
+             /*returns=*/fn->hasAttr(kResultOffsetsAttr)};
     slots = readPlannedSlots(fn, size, align, rules);
   } else {
     FailureOr<Value> found =
@@ -247,7 +293,8 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
     arena = *found;
     slots = readViews(fn, arena, size, align);
   }
-  if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)))
+  if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)) ||
+      failed(checkResultOffsets(fn, *slots)))
     return failure();
   if (bound > size)
     return fn.emitError() << "peakmem-verify-arena: peakmem.arena_lower_bound "

@@ -2,6 +2,10 @@
 // Every plan the pass writes passes the independent check (an error would be
 // unexpected here).
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena,peakmem-verify-arena))' --split-input-file -verify-diagnostics | FileCheck %s
+// arena=argument: every buffer the function allocates is in the caller's
+// arena, its results too (the ARG prefix: @result_at_producer,
+// @results_same_first_use, @result_read_later).
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-plan-arena{arena=argument},peakmem-verify-arena))' --split-input-file --mlir-disable-threading 2>/dev/null | FileCheck %s --check-prefix=ARG
 
 // Two buffers live together: a (16xf32 = 64 B, align 4) and b (8xf64 = 64 B,
 // alloc alignment 64). They cannot share: arena = 64 + 64 = 128 = the live
@@ -358,7 +362,22 @@ func.func @aliases(%x: memref<16xf32>, %y: memref<16xf32>, %n: index) {
 // A result stays outside the arena (it escapes) but is allocated at its
 // producer, not at the entry: it is live from there. The remark gives what
 // lies outside the arena.
+// With arena=argument (ARG) the result is a view of the caller's arena,
+// created at its producer, where a is dead: it takes a's slot (0), and the
+// arena (8192 B) is the whole activation memory, at the bound that counts
+// the result live to the end.
+// ARG-LABEL: func.func @result_at_producer(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) -> memref<1024xf32>
+// ARG-SAME: peakmem.arena_lower_bound = 8192 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 8192 : i64
+// ARG-SAME: peakmem.result_offsets = array<i64: 0>, peakmem.result_placement = {inside = 1 : i64, inside_bytes = 4096 : i64, outside = 0 : i64, outside_bytes = 0 : i64}
+// ARG-NOT: memref.alloc
+// ARG: linalg.copy
+// ARG: linalg.copy
+// ARG-NEXT: %[[C:.*]] = arith.constant 0 : index
+// ARG-NEXT: %[[O:.*]] = memref.view %arg1[%[[C]]][]
+// ARG-NEXT: linalg.copy ins(%{{.*}} : memref<1024xf32>) outs(%[[O]] : memref<1024xf32>)
+// ARG-NEXT: return %[[O]] : memref<1024xf32>
 // CHECK-LABEL: func.func @result_at_producer
+// CHECK-SAME: peakmem.result_placement = {inside = 0 : i64, inside_bytes = 0 : i64, outside = 1 : i64, outside_bytes = 4096 : i64}
 // CHECK: memref.view
 // CHECK: memref.view
 // CHECK: linalg.copy
@@ -385,6 +404,18 @@ func.func @result_at_producer(%x: memref<1024xf32>) -> memref<1024xf32> {
 // order (before, each move put the other one back between it and its use,
 // and the pass never ended: fuzz seed 8000041, an affine.dma_start's
 // destination and tag).
+// With arena=argument (ARG) both results are views of the caller's arena,
+// each recorded at its offset, returned in order.
+// ARG-LABEL: func.func @results_same_first_use(%arg0: memref<1024xf32>, %arg1: memref<12288xi8> {peakmem.arena})
+// ARG-SAME: peakmem.arena_lower_bound = 12288 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 12288 : i64
+// ARG-SAME: peakmem.result_offsets = array<i64: [[P:[0-9]+]], [[Q:[0-9]+]]>, peakmem.result_placement = {inside = 2 : i64, inside_bytes = 8192 : i64, outside = 0 : i64, outside_bytes = 0 : i64}
+// ARG: %[[CP:.*]] = arith.constant [[P]] : index
+// ARG-NEXT: %[[VP:.*]] = memref.view %arg1[%[[CP]]][]
+// ARG-NEXT: %[[CQ:.*]] = arith.constant [[Q]] : index
+// ARG-NEXT: %[[VQ:.*]] = memref.view %arg1[%[[CQ]]][]
+// ARG-NEXT: linalg.generic
+// ARG-SAME: outs(%[[VP]], %[[VQ]] : memref<1024xf32>, memref<1024xf32>)
+// ARG: return %[[VP]], %[[VQ]]
 // CHECK-LABEL: func.func @results_same_first_use
 // CHECK: linalg.copy
 // CHECK-NEXT: %[[P:.*]] = memref.alloc() : memref<1024xf32>
@@ -458,4 +489,39 @@ func.func @gather_in_unknown_region(%x: memref<16xf32>, %y: memref<16xf32>) {
   }
   memref.dealloc %t : memref<16xf32>
   return
+}
+
+// -----
+
+// arena=argument puts results in the arena too (ARG run): a result that is
+// read later keeps its slot from its producer to the end of the function,
+// so b cannot reuse it after its last read (copy %o -> %a): three 4 KiB
+// slots, 12288 B = the bound counting the result. arena=alloc (CHECK) keeps
+// the result outside (4096 B, allocated at its producer) and plans a and b.
+// ARG-LABEL: func.func @result_read_later(%arg0: memref<1024xf32>, %arg1: memref<1024xf32>, %arg2: memref<12288xi8> {peakmem.arena}) -> memref<1024xf32>
+// ARG-SAME: peakmem.arena_lower_bound = 12288 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 12288 : i64
+// ARG-SAME: peakmem.result_offsets = array<i64: [[OFF:[0-9]+]]>, peakmem.result_placement = {inside = 1 : i64, inside_bytes = 4096 : i64, outside = 0 : i64, outside_bytes = 0 : i64}
+// ARG-NOT: memref.alloc
+// ARG: %[[C:.*]] = arith.constant [[OFF]] : index
+// ARG-NEXT: %[[O:.*]] = memref.view %arg2[%[[C]]][]
+// ARG: return %[[O]] : memref<1024xf32>
+// CHECK-LABEL: func.func @result_read_later
+// CHECK-SAME: peakmem.arena_size = 8192 : i64
+// CHECK-NOT: peakmem.result_offsets
+// CHECK-SAME: peakmem.result_placement = {inside = 0 : i64, inside_bytes = 0 : i64, outside = 1 : i64, outside_bytes = 4096 : i64}
+// CHECK: %[[O:.*]] = memref.alloc() : memref<1024xf32>
+// CHECK: return %[[O]]
+// expected-remark @below {{outside the arena 4096 bytes in 1 allocations (1 moved down to their first use); results: 0 in the arena (0 bytes), 1 outside (4096 bytes)}}
+func.func @result_read_later(%x: memref<1024xf32>, %y: memref<1024xf32>) -> memref<1024xf32> {
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %o = memref.alloc() : memref<1024xf32>
+  %a = memref.alloc() : memref<1024xf32>
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.copy ins(%x : memref<1024xf32>) outs(%o : memref<1024xf32>)
+  linalg.copy ins(%o : memref<1024xf32>) outs(%a : memref<1024xf32>)
+  linalg.copy ins(%a : memref<1024xf32>) outs(%b : memref<1024xf32>)
+  memref.dealloc %a : memref<1024xf32>
+  linalg.copy ins(%b : memref<1024xf32>) outs(%y : memref<1024xf32>)
+  memref.dealloc %b : memref<1024xf32>
+  return %o : memref<1024xf32>
 }

@@ -570,3 +570,70 @@ func.func @request(%arg0: memref<64xf32>, %arg1: memref<64xf32>) attributes {pea
   memref.dealloc %alloc : memref<1024xi8>
   return
 }
+
+// -----
+
+// Results in the caller's arena (arena=argument): the base is the plan of
+// plan-arena.mlir @result_at_producer, whose result is the view at 0 created
+// at its producer (bound left out here: 0). A tampered recorded offset.
+func.func @result(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) -> memref<1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.result_offsets = array<i64: 4096>} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%arg0 : memref<1024xf32>) outs(%view : memref<1024xf32>)
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%view : memref<1024xf32>) outs(%view_0 : memref<1024xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %arg1[%c0_1][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%view_0 : memref<1024xf32>) outs(%view_2 : memref<1024xf32>)
+  // expected-error @below {{peakmem-verify-arena: result #0 is at offset 0 but 'peakmem.result_offsets' records 4096}}
+  return %view_2 : memref<1024xf32>
+}
+
+// -----
+
+// A result is live to the end of the function: a view written after its
+// producer on the result's bytes overwrites it.
+func.func @result(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}, %arg2: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.result_offsets = array<i64: 0>} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%arg0 : memref<1024xf32>) outs(%view : memref<1024xf32>)
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%view : memref<1024xf32>) outs(%view_0 : memref<1024xf32>)
+  %c0_1 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view_2 = memref.view %arg1[%c0_1][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%view_0 : memref<1024xf32>) outs(%view_2 : memref<1024xf32>)
+  %c0_2 = arith.constant 0 : index
+  // expected-error @below {{view [0, 4096) overlaps a view [0, 4096) live at the same time}}
+  %view_3 = memref.view %arg1[%c0_2][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.copy ins(%arg0 : memref<1024xf32>) outs(%view_3 : memref<1024xf32>)
+  linalg.copy ins(%view_3 : memref<1024xf32>) outs(%arg2 : memref<1024xf32>)
+  return %view_2 : memref<1024xf32>
+}
+
+// -----
+
+// A result in the arena without its recorded offset.
+// expected-error @below {{peakmem-verify-arena: a result is a slot of the arena but 'peakmem.result_offsets' is missing or not an array<i64>}}
+func.func @result(%arg0: memref<1024xf32>, %arg1: memref<4096xi8> {peakmem.arena}) -> memref<1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1024xf32>
+  linalg.copy ins(%arg0 : memref<1024xf32>) outs(%view : memref<1024xf32>)
+  return %view : memref<1024xf32>
+}
+
+// -----
+
+// A result in an arena the function allocates (and frees) would dangle:
+// only an arena argument (the caller's) may hold results.
+func.func @result(%arg0: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64, peakmem.result_offsets = array<i64: 0>} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<4096xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'func.return' (an alias is passed on by 'func.return')}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1024xf32>
+  linalg.copy ins(%arg0 : memref<1024xf32>) outs(%view : memref<1024xf32>)
+  memref.dealloc %alloc : memref<4096xi8>
+  return %view : memref<1024xf32>
+}

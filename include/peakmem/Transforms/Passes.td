@@ -394,6 +394,16 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     any nested symbol table), else refused with a remark. Below the
     outermost op with multithreading on, the rest of the IR cannot be read
     safely: refused when functions exist outside the pass's root.
+    With `arena=argument` the results are in the arena too: an entry-block
+    allocation the function returns (itself, not through a view) becomes a
+    view of the arena, created at its producer and live to the end of the
+    function, so the arena is the whole activation memory; its offset is
+    recorded in `peakmem.result_offsets` (one i64 per result, -1 outside)
+    and the bound counts it. `peakmem.result_placement = {inside,
+    inside_bytes, outside, outside_bytes}` (functions that return memrefs)
+    and the remark say which results are inside and outside, with their
+    bytes; with `arena=alloc` results stay outside, allocated at their
+    first use.
     `alignment=` is at most 2^32; a function whose sizes rounded to their
     alignments exceed 2^62 - 1 bytes is left unchanged with a remark.
 
@@ -496,6 +506,8 @@ def MaterializeArenaPass : Pass<"peakmem-materialize-arena"> {
     `peakmem.arena`, only for functions nothing references, as for
     `peakmem-plan-arena`), every placed alloc becomes a `memref.view` of it
     at its offset, and its deallocs are erased. Other ops are untouched.
+    A result may be a slot only with `arena=argument`; its offset is
+    recorded in `peakmem.result_offsets`.
     The arena has `peakmem.arena_request` bytes when the plan records it (at
     least `peakmem.arena_size`); `allocator=caching` chooses and records one
     first when it does not, as `peakmem-plan-arena{allocator=caching}` does.
@@ -527,6 +539,9 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     the view's alignment) intersect; a view outside the arena; an offset
     that is dynamic or not a multiple of the view's alignment; an alignment
     above the arena's; an arena whose type or alignment disagrees with the
+    recorded attributes; a returned view unless the arena is an argument,
+    or whose offset `peakmem.result_offsets` does not record (a returned
+    view is live to the end of the function);
     recorded attributes; an arena used other than by views and its dealloc;
     a view whose alias escapes (terminator, non-view result, address taken);
     a view with an alias that may touch bytes outside it (the bytes of
