@@ -171,6 +171,8 @@ Search::Search(const Model &m, int64_t capacity, std::string keys,
       offset(m.numBuffers(), -1), minOff(m.numBuffers(), 0),
       floor(m.numSections(), 0), total(m.secTotal), cuts(m.cuts),
       secMark(m.numSections(), 0) {
+  if (!m.member.empty())
+    witness.assign(m.memberStart.begin(), m.memberStart.end() - 1);
   if (trace)
     trace->clear();
 }
@@ -296,18 +298,25 @@ bool Search::raiseFloors(size_t minMark) {
   bool raised = false;
   for (uint32_t s : affected) {
     // The floor rises only if every unplaced buffer of the section starts
-    // above it: the first one at or below it ends the scan.
+    // above it: the first one at or below it ends the scan. The scan starts
+    // at the one that ended the last scan of the section (witness[s]),
+    // which mostly still does: the result is that of a full scan.
     const int64_t current = floor[s];
     int64_t lowest = std::numeric_limits<int64_t>::max();
-    for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k) {
+    const uint32_t begin = m.memberStart[s], end = m.memberStart[s + 1];
+    const uint32_t from = witness[s];
+    for (uint32_t i = 0, k = from; i < end - begin; ++i) {
       const uint32_t u = m.member[k];
-      if (offset[u] >= 0)
-        continue;
-      if (minOff[u] <= current) {
-        lowest = current;
-        break;
+      if (offset[u] < 0) {
+        if (minOff[u] <= current) {
+          lowest = current;
+          witness[s] = k;
+          break;
+        }
+        lowest = std::min(lowest, minOff[u]);
       }
-      lowest = std::min(lowest, minOff[u]);
+      if (++k == end)
+        k = begin;
     }
     if (lowest != std::numeric_limits<int64_t>::max() && lowest > current) {
       floorLog.push_back({s, floor[s]});

@@ -142,6 +142,9 @@ private:
   bool raiseFloors(size_t minMark);
   std::vector<std::pair<uint32_t, int64_t>> minLog, floorLog;
   std::vector<uint32_t> secMark, affected;
+  /// Per section, the member (index into Model::member) that last held its
+  /// floor down; where raiseFloors starts its scan.
+  std::vector<uint32_t> witness;
   uint32_t epoch = 0;
   std::vector<Cand> cands;
   bool aborted = false;
