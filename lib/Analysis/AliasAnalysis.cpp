@@ -228,7 +228,9 @@ Bases AliasAnalysis::computeBases(Value v,
       if (!llvm::is_contained(result.allocs, a))
         result.allocs.push_back(a);
   };
-  if (auto res = dyn_cast<OpResult>(v)) {
+  if (allocatedResults.contains(v)) {
+    result.allocs.push_back(v); // A fresh buffer or a distinct base.
+  } else if (auto res = dyn_cast<OpResult>(v)) {
     Operation *def = res.getOwner();
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     bool allocates = false;

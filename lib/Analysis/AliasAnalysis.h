@@ -64,6 +64,12 @@ class AliasAnalysis {
 public:
   explicit AliasAnalysis(mlir::Operation *func) : func(func) {}
 
+  /// Makes `v` a base of its own, like an allocation: a call's result that
+  /// is a fresh buffer the callee returns, or a function argument when the
+  /// effects of a callee on each argument are wanted (CalleeModels.h).
+  /// Before any query.
+  void addAllocatedResult(mlir::Value v) { allocatedResults.insert(v); }
+
   /// Finds the captured buffers. Must be called once before getCaptured /
   /// captureSitesOf; returns the reason the function cannot be modeled.
   std::optional<ModelFailure> prepare();
@@ -95,6 +101,7 @@ private:
   bool isTrackedUse(mlir::OpOperand &use);
 
   mlir::Operation *func;
+  llvm::DenseSet<mlir::Value> allocatedResults;
   llvm::DenseMap<mlir::Value, Bases> baseCache;
   llvm::DenseMap<mlir::Operation *, mlir::RegionBranchInverseSuccessorMapping>
       inputFlows;

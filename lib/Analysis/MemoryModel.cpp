@@ -20,36 +20,14 @@ using namespace mlir;
 namespace peakmem {
 namespace model {
 
-/// True if `alloc` is a stack allocation (an Allocate effect on the
-/// AutomaticAllocationScopeResource, memref.alloca): 0 heap bytes, released
-/// by its enclosing automatic allocation scope, never by a free.
-static bool isStackAllocation(Value alloc) {
-  auto iface = dyn_cast_or_null<MemoryEffectOpInterface>(alloc.getDefiningOp());
-  if (!iface)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffectsOnValue(alloc, effects);
-  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Allocate>(e.getEffect()) &&
-           isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource());
-  });
-}
-
 /// Rejects what the model cannot describe exactly.
 bool ModelBuilder::checkOp(Operation *op) {
-  if (auto call = dyn_cast<CallOpInterface>(op)) {
-    if (llvm::any_of(op->getResultTypes(),
-                     [](Type t) { return isa<BaseMemRefType>(t); })) {
-      fail(op, "returns a memref from a call: allocations made by the callee "
-               "are not modeled (inline first)");
-      return false;
-    }
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-    if (callee && !callee.isExternal()) {
-      fail(op, "calls a function with a body: its allocations are not "
-               "modeled (inline first)");
-      return false;
-    }
+  if (isa<CallOpInterface>(op) && !calls.count(op) &&
+      llvm::any_of(op->getResultTypes(),
+                   [](Type t) { return isa<BaseMemRefType>(t); })) {
+    fail(op, "returns a memref from a call: allocations made by the callee "
+             "are not modeled (inline first)");
+    return false;
   }
   auto isTensor = [](Type t) { return isa<TensorType>(t); };
   if (llvm::any_of(op->getOperandTypes(), isTensor) ||
@@ -143,6 +121,10 @@ bool ModelBuilder::modelNestedBlocks(
       }
       scratch = std::max(scratch, inner->peak);
     }
+  // A call of a function with a body: the callee's peak, less the buffers
+  // it returns (the call's allocations, collectEffects).
+  if (auto call = calls.find(op); call != calls.end())
+    scratch = call->second->scratch;
   // A loop that provably never runs its body allocates nothing. (Other
   // region ops count their largest nested peak: exact when that region
   // runs, an upper bound otherwise.)
@@ -164,14 +146,33 @@ bool ModelBuilder::collectEffects(BlockState &st, StmtId s) {
   // An op that only synchronises (an await, gpu.wait): its memory effects
   // are the pending accesses of the work it waits for
   // (addAsyncCompletions), not unknown ones.
+  // A call of a function with a body allocates the buffers the callee
+  // returns; otherwise it is an op of unknown effects (a barrier).
+  if (auto call = calls.find(op); call != calls.end())
+    for (auto [i, bytes] : llvm::enumerate(call->second->resultBytes))
+      if (bytes) {
+        Value v = op->getResult(i);
+        fx.allocatesOrFrees = true;
+        addAllocation(st, s, v, *bytes, /*numEffects=*/2);
+        st.bm->problem.addUse(s, st.bufferOf[v]);
+        fx.writes.add(v, Range());
+      }
+  // Calls of functions with a body (at any depth) read and write what
+  // their callees do (CallSummary), or are ops of unknown effects.
+  bool externalRead = false, externalWrite = false;
+  auto summaryOf = [&](CallOpInterface call) { return calls.lookup(call); };
   auto all =
       getOpSemantics(op).onlySynchronises
           ? std::make_optional(SmallVector<MemoryEffects::EffectInstance>())
-          : getEffectsRecursively(op);
+          : effectsWithCalls(op, summaryOf, externalRead, externalWrite);
   if (!all) {
     fx.unknown = true;
     return true;
   }
+  if (externalRead)
+    fx.reads.add(BaseKey(), Range());
+  if (externalWrite)
+    fx.writes.add(BaseKey(), Range());
   const bool trusted = rangesTrusted(op);
   for (const MemoryEffects::EffectInstance &e : *all) {
     Value v = e.getValue();
@@ -201,6 +202,14 @@ bool ModelBuilder::collectEffects(BlockState &st, StmtId s) {
     st.bm->problem.addUse(s, st.bufferOf[v]);
     fx.writes.add(v, Range());
   }
+  // A call of a function with a body is not a producer to clone: what it
+  // writes is pinned (Recomputability.h).
+  bool callsBody = false;
+  op->walk([&](CallOpInterface call) { callsBody |= calls.count(call) != 0; });
+  if (callsBody)
+    for (auto &[k, range] : fx.writes)
+      if (auto it = st.bufferOf.find(k); it != st.bufferOf.end())
+        st.pinned.insert(it->second);
   return true;
 }
 
@@ -520,6 +529,20 @@ bool ModelBuilder::finish(BlockState &st) {
 using model::ModelBuilder;
 
 MemoryModel::MemoryModel(Operation *funcLike) {
+  model::CalleeModels callees(funcLike);
+  build(funcLike, callees);
+}
+
+MemoryModel::MemoryModel(Operation *funcLike, Operation *original) {
+  model::CalleeModels callees(funcLike, original);
+  build(funcLike, callees);
+}
+
+MemoryModel::MemoryModel(Operation *funcLike, model::CalleeModels &callees) {
+  build(funcLike, callees);
+}
+
+void MemoryModel::build(Operation *funcLike, model::CalleeModels &callees) {
   auto fn = dyn_cast<FunctionOpInterface>(funcLike);
   if (!fn || fn.isExternal()) {
     failure = ModelFailure{funcLike->getLoc(), "function has no body"};
@@ -541,7 +564,7 @@ MemoryModel::MemoryModel(Operation *funcLike) {
                            "than one block); peakmem models structured bodies"};
     return;
   }
-  ModelBuilder builder(funcLike);
+  ModelBuilder builder(funcLike, callees);
   std::vector<std::unique_ptr<BlockModel>> built;
   BlockModel *entry =
       builder.prepare() ? builder.build(body.front(), built) : nullptr;

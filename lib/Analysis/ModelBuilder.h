@@ -13,6 +13,7 @@
 #include "Accesses.h"
 #include "AliasAnalysis.h"
 #include "AsyncWork.h"
+#include "CalleeModels.h"
 #include "peakmem/Analysis/MemoryModel.h"
 
 #include "mlir/IR/Block.h"
@@ -50,12 +51,15 @@ struct BlockState {
 /// it relies on from the earlier ones.
 class ModelBuilder {
 public:
-  explicit ModelBuilder(mlir::Operation *func)
-      : aliases(func), asyncWork(func, aliases) {}
+  ModelBuilder(mlir::Operation *func, CalleeModels &callees)
+      : func(func), callees(callees), aliases(func), asyncWork(func, aliases) {}
 
-  /// Function-wide analyses the block models need: captured buffers and
-  /// where asynchronous work ends. False after recording a failure.
+  /// Function-wide analyses the block models need: the calls of functions
+  /// with a body (their callees' models), captured buffers and where
+  /// asynchronous work ends. False after recording a failure.
   bool prepare() {
+    if (!summarizeCalls())
+      return false;
     if (std::optional<ModelFailure> f = aliases.prepare())
       failure = f;
     else if (std::optional<ModelFailure> f = asyncWork.analyze())
@@ -82,6 +86,7 @@ private:
       failure = failureAt(op, reason);
     return false;
   }
+  bool summarizeCalls();
   bool checkOp(mlir::Operation *op);
   bool collectStatements(BlockState &st);
   bool modelNestedBlocks(BlockState &st, StmtId s,
@@ -100,6 +105,10 @@ private:
   bool markEscaping(BlockState &st);
   bool finish(BlockState &st);
 
+  mlir::Operation *func;
+  CalleeModels &callees;
+  /// The calls of functions with a body, each with its callee's summary.
+  llvm::DenseMap<mlir::Operation *, const CallSummary *> calls;
   AliasAnalysis aliases;
   AsyncWork asyncWork;
 };

@@ -26,6 +26,10 @@
 //    integer) while live. Asynchronous work (async.execute, gpu ops in
 //    async form, DMA transfers) keeps its accesses until the statement that
 //    synchronises it, which repeats them (peakmem/Analysis/AsyncWork.h).
+//  * Calls: a call to a function with a body is a statement whose scratch
+//    is the callee's modeled peak less the buffers it returns, which are
+//    buffers the call allocates (docs/Model.md, "Calls"). Recursive calls
+//    are refused.
 //
 // What no interface says about an op (region execution, asynchronous roles,
 // DMA start/wait pairs, ...) is registered in one place,
@@ -45,6 +49,7 @@
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -54,6 +59,9 @@
 #include <string>
 
 namespace peakmem {
+namespace model {
+class CalleeModels;
+} // namespace model
 
 /// What one statement of a block accesses, per base: an allocation value, or
 /// null for all memory not allocated inside the function. Includes the
@@ -84,6 +92,13 @@ struct BlockModel : ModeledBlock {
 class MemoryModel {
 public:
   explicit MemoryModel(mlir::Operation *funcLike);
+  /// The model of `funcLike`, a detached copy of the function `original`
+  /// (e.g. a clone a pass builds a problem from): its calls resolve their
+  /// callees as calls in `original` do.
+  MemoryModel(mlir::Operation *funcLike, mlir::Operation *original);
+  /// A model built while `callees` models the functions calling it (on the
+  /// stack of calls being modeled, for the recursion check).
+  MemoryModel(mlir::Operation *funcLike, model::CalleeModels &callees);
 
   /// The function's body was modeled (every block in it).
   bool isModeled() const { return !failure.has_value(); }
@@ -115,11 +130,47 @@ public:
   }
 
 private:
+  void build(mlir::Operation *funcLike, model::CalleeModels &callees);
+
   std::vector<std::unique_ptr<BlockModel>> blocks;
   llvm::DenseMap<mlir::Block *, BlockModel *> byBlock;
   std::optional<ModelFailure> failure;
   std::vector<std::string> retainers;
 };
+
+/// Where models built on this thread may read the bodies of the functions
+/// a function calls (a callee's peak is part of its caller's model): inside
+/// `root` only, while an instance lives on the thread (anywhere without
+/// one). The pass runner (peakmem/Transforms/FunctionRunner.h) limits it to
+/// the op the pass runs on, whose functions it processes callees first, so
+/// no callee is read while it may be rewritten; a callee outside is refused.
+class CalleeBodiesScope {
+public:
+  explicit CalleeBodiesScope(mlir::Operation *root);
+  ~CalleeBodiesScope();
+  CalleeBodiesScope(const CalleeBodiesScope &) = delete;
+  CalleeBodiesScope &operator=(const CalleeBodiesScope &) = delete;
+  /// True if a model built on this thread may read `callee`'s body.
+  static bool mayRead(mlir::Operation *callee);
+  /// The op the current scope limits reading to (null: no limit).
+  static mlir::Operation *currentRoot();
+
+private:
+  mlir::Operation *previous;
+  bool hadPrevious;
+};
+
+/// The functions of `functions` in callees-first order: `level[i]` is 0 for
+/// a function calling no function of the list with a body, else one more
+/// than the largest level of those it calls (calls on a cycle, which no
+/// model accepts, are ignored); `callees[i]` lists the indices of those it
+/// calls, without duplicates.
+struct CallLevels {
+  std::vector<unsigned> level;
+  std::vector<llvm::SmallVector<unsigned, 2>> callees;
+};
+CallLevels
+computeCallLevels(llvm::ArrayRef<mlir::FunctionOpInterface> functions);
 
 /// The chain of pure view-like ops from `base` to `value` (outermost first),
 /// or std::nullopt if `value` is not derived from `base` that way.

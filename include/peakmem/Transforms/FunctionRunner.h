@@ -58,11 +58,18 @@ collectFunctions(mlir::Operation *root);
 
 /// Runs `step` on every op of collectFunctions(root). `analyses` is the
 /// analysis manager of `root`; the functions' nested managers are created
-/// before any step starts. Functions isolated from above run in parallel
-/// (mlir::parallelForEach, diagnostics in function order as in a sequential
-/// run) when the context allows multithreading; the others run one after the
-/// other afterwards, since a step may add uses to values defined above them.
-/// Every function is processed even when a step fails.
+/// before any step starts. Callees run before their callers, level by level
+/// (computeCallLevels, MemoryModel.h: a caller's model includes its callees'
+/// peaks as they are after their steps; a caller's cached analyses are
+/// invalidated when a callee changed), and a step's models read only
+/// callees inside `root` (CalleeBodiesScope: when `root` is a function, as
+/// under `func.func(...)`, where MLIR may rewrite a callee concurrently,
+/// calls of other functions with a body are refused). Within a level,
+/// functions isolated from above run in parallel (mlir::parallelForEach,
+/// diagnostics in function order as in a sequential run) when the context
+/// allows multithreading; the others run one after the other afterwards,
+/// since a step may add uses to values defined above them. Every function
+/// is processed even when a step fails.
 FunctionsStatus runOnFunctions(mlir::Operation *root,
                                mlir::AnalysisManager analyses,
                                FunctionStep step);
