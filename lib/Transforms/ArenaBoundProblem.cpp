@@ -207,7 +207,7 @@ FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
     }
   FailureOr<Problem> result = failure();
   {
-    MemoryModel model(cloneFn);
+    MemoryModel model(cloneFn, fn);
     if (!model.isModeled()) {
       error = model.getFailure()->reason;
     } else {
