@@ -361,10 +361,14 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     Buffers allocated in nested blocks (bodies of scf.for, scf.if,
     scf.while, scf.execute_region, scf.index_switch, affine.for, affine.if,
     memref.alloca_scope: regions that run one at a time) are placed too; each
-    is live for the WHOLE step of its statement in the entry block, so nested
-    buffers of one statement never share bytes with one another. Buffers in
-    other region ops (scf.parallel, scf.forall... whose bodies may run
-    concurrently) stay plain allocations.
+    counts at the step of its statement in the entry block and, inside it,
+    over its own sub-step life (the pre-order positions of the nested ops,
+    a loop body once), so nested buffers of one statement with disjoint
+    lives share bytes (docs/Arena.md, "Nested blocks"); one used by
+    asynchronous work or below a region that is not sequential keeps the
+    whole step. Buffers in other region ops (scf.parallel, scf.forall...
+    whose bodies may run concurrently) stay plain allocations, with a
+    remark.
 
     Each buffer occupies its bytes rounded up to its alignment: the alloc's
     `alignment` attribute, at least its element size rounded to a power of
@@ -533,8 +537,10 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     or argument marked `peakmem.arena`) and rebuilds every view's lifetime
     from the IR: from the view to the last use of it or of any view-like
     alias in its block, a use nested in an op counting for that op's whole
-    step; a view in a nested block is live for the whole step of its
-    statement in the entry block. It rejects, with an error at the offending
+    step; a view in a nested block is live for the step of its statement
+    in the entry block, and two nested views of one statement whose
+    sub-step lives (re-derived from the IR) are disjoint may share bytes.
+    It rejects, with an error at the offending
     op: two views live together whose byte ranges (offset + bytes rounded to
     the view's alignment) intersect; a view outside the arena; an offset
     that is dynamic or not a multiple of the view's alignment; an alignment
