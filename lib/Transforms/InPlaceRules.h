@@ -21,18 +21,13 @@
 #ifndef PEAKMEM_LIB_TRANSFORMS_INPLACERULES_H
 #define PEAKMEM_LIB_TRANSFORMS_INPLACERULES_H
 
+#include "peakmem/Transforms/AttrNames.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 #include <string>
 
 namespace peakmem {
-
-/// The attribute on an op whose output was written over an input: the
-/// position of that input among the op's inputs (i64).
-constexpr const char *kInPlaceAttr = "peakmem.inplace";
-/// The record of peakmem-inplace on a function: {pairs, bytes, peak_before,
-/// peak_after} (i64 entries).
-constexpr const char *kInPlaceRecordAttr = "peakmem.inplace_record";
 
 /// Why no input of `op` can share the output's buffer whatever the buffers
 /// are (not structured on buffers, several outputs, a reduction, a payload

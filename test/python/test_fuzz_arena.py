@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Arena plans of random programs (docs/Testing.md "Arena plans"): the
-checker of the fuzzer on a hand-written plan, and the original generator's
+checker of the fuzzer on hand-written plans, and the original generator's
 programs through peakmem-reorder, -plan-arena and -verify-arena alone
-(test_fuzz_passes.py runs the arena checks on every extended program).
+(test_fuzz_passes.py runs the arena checks on every extended program),
+also with arena=argument: the results inside, the program executed by a
+caller that allocates the arena (fuzz/arena_arg.py).
 
 PEAKMEM_FUZZ_ARENA_DEFAULT / _DEFAULT_EXEC scale the run, PEAKMEM_FUZZ_SEED
 is the first seed, PEAKMEM_FUZZ_LONG=1 the long mode."""
@@ -150,8 +152,14 @@ def test_arena_default_programs():
     assert all(o.ok for o in outs), fuzz.failure_report(outs)
     assert s["arena: planned"] >= len(seeds) // 2, s
     assert s["arena: oracle checked"] >= s["arena: planned"] // 2, s
+    # arena=argument: planned (results inside), checked and mutated alike.
+    assert s["arena_arg: planned"] >= len(seeds) * 9 // 10, s
+    assert s["arena_arg: oracle checked"] >= s["arena_arg: planned"] // 2, s
+    assert s["arena_arg: results inside"] >= len(seeds) // 2, s
+    assert s["arena mutation rejected (result-offset)"] >= len(seeds), s
     if nexec:
         assert s.get("arena executed", 0) == nexec, s
+        assert s.get("arena=argument executed", 0) == nexec, s
 
 
 def test_forged_alias_through_a_reinterpret_cast():
@@ -174,3 +182,147 @@ def test_forged_alias_through_a_reinterpret_cast():
             assert "= memref.reinterpret_cast %view" in text
             kinds[kind] = kinds.get(kind, 0) + 1
     assert set(kinds) == {"forged-alias", "alias-inside"}, kinds
+
+
+ARG_PLAN = """  func.func @q(%arg0: memref<64xf32>, %arg1: memref<768xi8> {peakmem.arena}) -> (memref<64xf32>, memref<64xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 768 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 768 : i64, peakmem.peak = 0 : i64, peakmem.result_offsets = array<i64: 256, 512>} {
+    %c0 = arith.constant 0 : index
+    %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+    linalg.copy ins(%arg0 : memref<64xf32>) outs(%view : memref<64xf32>)
+    %c256 = arith.constant 256 : index
+    %view_0 = memref.view %arg1[%c256][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+    linalg.copy ins(%view : memref<64xf32>) outs(%view_0 : memref<64xf32>)
+    %c512 = arith.constant 512 : index
+    %view_1 = memref.view %arg1[%c512][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+    linalg.copy ins(%view : memref<64xf32>) outs(%view_1 : memref<64xf32>)
+    %c0_2 = arith.constant 0 : index
+    %view_2 = memref.view %arg1[%c0_2][] {peakmem.align = 4 : i64} : memref<768xi8> to memref<64xf32>
+    linalg.copy ins(%view_1 : memref<64xf32>) outs(%view_2 : memref<64xf32>)
+    linalg.copy ins(%view_2 : memref<64xf32>) outs(%arg0 : memref<64xf32>)
+    return %view_0, %view_1 : memref<64xf32>, memref<64xf32>
+  }
+"""
+
+
+def test_arena_checker_on_an_argument_plan():
+    """arena=argument (docs/Arena.md "Results inside the arena"), judged
+    from the printed IR: the arena is the argument marked peakmem.arena,
+    a returned view lives to the return and is recorded in
+    peakmem.result_offsets. A result's record changed or dropped, a view
+    moved onto a result after its producer, the arena shrunk below a
+    result, or a returned view of an allocated arena are each found."""
+    from fuzz import arena_arg
+    plan = fuzz.parse_arena_plan(ARG_PLAN)
+    assert plan.argument and plan.arena == "%arg1" and \
+        plan.arena_type_size == 768
+    assert plan.returned == ["%view_0", "%view_1"]
+    a, r0, r1, c = plan.views
+    assert r0.returned == {"%view_0"} and r1.returned == {"%view_1"}
+    assert (r0.last, r1.last) == (13, 13) and not r0.hidden
+    assert fuzz.arena_violations(plan) == []
+    # c reuses a's bytes; moved onto a result, which is live to the end.
+    moved = fuzz.arena_violations(fuzz.parse_arena_plan(
+        fuzz.set_offset(ARG_PLAN, c, 256, "t")))
+    assert any("overlaps" in x for x in moved), moved
+    # A result moved without its record.
+    res = fuzz.arena_violations(fuzz.parse_arena_plan(
+        fuzz.set_offset(ARG_PLAN, r1, 0, "t")))
+    assert any("recorded at offset 512" in x for x in res), res
+    import random
+    kinds = set()
+    for seed in range(6):
+        for kind, what, text in arena_arg.result_mutations(
+                ARG_PLAN, plan, random.Random(seed)):
+            bad = fuzz.arena_violations(fuzz.parse_arena_plan(text))
+            assert bad, what
+            kinds.add(what.split(" recorded")[0])
+    assert {"result #0", "result #1", "peakmem.result_offsets dropped"} <= \
+        kinds, kinds
+    small = fuzz.parse_arena_plan(fuzz.set_arena_size(ARG_PLAN, plan, 700))
+    assert small.arena_type_size == 700 and \
+        any("outside the arena" in x for x in fuzz.arena_violations(small))
+    # The result types are untouched by the size edit.
+    assert "-> (memref<64xf32>, memref<64xf32>)" in \
+        fuzz.set_arena_size(ARG_PLAN, plan, 700)
+    alloc = ARG_PLAN.replace(
+        ", %arg1: memref<768xi8> {peakmem.arena})", ")").replace(
+        "    %c0 = arith.constant 0 : index\n",
+        "    %arg1 = memref.alloc() {alignment = 4 : i64, peakmem.arena} : "
+        "memref<768xi8>\n    %c0 = arith.constant 0 : index\n", 1)
+    aplan = fuzz.parse_arena_plan(alloc)
+    assert not aplan.argument and aplan.arena == "%arg1"
+    assert any("lifetime not shown" in x for x in
+               fuzz.arena_violations(aplan))
+
+
+def test_argument_caller_and_result_rules():
+    """The caller arena_arg.caller() writes around a planned function (the
+    arena allocated by the caller, passed at the arena argument's
+    position, the results returned), and the rule for which results must
+    be inside: a result returned directly is; one returned through a view
+    is outside until fuzz.config.RESULT_VIEWS_INSIDE."""
+    from fuzz import arena_arg
+    plan = fuzz.parse_arena_plan(ARG_PLAN)
+    text = arena_arg.caller(ARG_PLAN, plan)
+    assert "func.func @fzcaller_q(%fzw0: memref<64xf32>) -> " \
+        "(memref<64xf32>, memref<64xf32>)" in text
+    assert "%fzarena = memref.alloc() : memref<768xi8>" in text
+    assert "%fzr:2 = func.call @q(%fzw0, %fzarena) : (memref<64xf32>, " \
+        "memref<768xi8>) -> (memref<64xf32>, memref<64xf32>)" in text
+    assert "linalg.fill" in arena_arg.caller(ARG_PLAN, plan, dirty=True)
+    p = next(fuzz.generate(s) for s in range(200)
+             if any(v.name != v.base for v in fuzz.generate(s).results))
+    direct = [k for k, v in enumerate(p.results) if v.name == v.base]
+    viewed = [k for k, v in enumerate(p.results) if v.name != v.base]
+    plan = fuzz.ArenaPlan(64, 64, True, 4, "%a", 64, None, [], 0, True,
+                          [-1] * len(p.results))
+    bad = arena_arg.result_problems(p, plan)
+    assert not any("returned through a view" in x for x in bad) or \
+        fuzz.config.RESULT_VIEWS_INSIDE, bad
+    plan.result_offsets = [0] * len(p.results)
+    bad = arena_arg.result_problems(p, plan)
+    assert all(f"result #{k}" in " ".join(bad) for k in viewed) != \
+        fuzz.config.RESULT_VIEWS_INSIDE, bad
+    assert not direct or all(f"result #{k} " not in " ".join(bad)
+                             for k in direct)
+
+
+@pytest.mark.skipif(not HAVE_RUNTIME, reason="runtime not built")
+def test_argument_execution_judge_catches_tampering():
+    """arena_arg.execute_argument on a planned program of seed 0..: clean
+    as planned; a false peakmem.peak claim, a plain peak below the arena
+    and views moved onto live ones (some of which change the output
+    bits) are each reported."""
+    import random
+    from fuzz import arena_arg, arena_edit
+    from fuzz.differential import ExecOutcome
+    from fuzz.runner import func_pipeline, run_chunks
+    from peakmem import execute
+    for seed in range(40):
+        p = fuzz.generate(seed)
+        run = run_chunks([(seed, p.module())],
+                         func_pipeline(*arena_arg.ARENA_ARG_PIPE))
+        text = run.funcs[p.name]
+        plan = fuzz.parse_arena_plan(text)
+        offs = [v.offset for v in plan.views]
+        if plan.peak == 0 and len(set(offs)) < len(offs) and \
+                len(plan.views) >= 3:
+            break
+    inp = execute.execute_text(p.module(stubs=True), function=p.name)
+    pad = arena_arg.caller_padding(plan)
+
+    def judge(t, plain):
+        e = ExecOutcome(seed, [])
+        arena_arg.execute_argument(p, t, inp, plain, e, lambda *a: None)
+        return e.problems
+    assert judge(text, plan.size) == []
+    peak = judge(fuzz.set_func_attr(text, "peak", 4), plan.size)
+    assert any("!= arena" in x for x in peak), peak
+    low = judge(text, plan.size - 1)
+    assert any("certified peak" in x for x in low), low
+    caught = 0
+    for kind, what, t in arena_edit.arena_mutations(
+            text, plan, random.Random(seed), 60):
+        if kind == "overlap":
+            caught += bool(judge(t, 1 << 30))
+    assert caught, "no overlapping plan changed the output"
+    assert pad == 0 or plan.alignment > 16

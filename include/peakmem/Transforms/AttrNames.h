@@ -76,6 +76,13 @@ constexpr const char *kArenaCertificateAttr = "peakmem.arena_certificate";
 /// Informational: each baseline planner's arena and the planner's stop.
 constexpr const char *kArenaStatsAttr = "peakmem.arena_stats";
 
+/// In-place sharing (peakmem-inplace, checked by peakmem-verify-inplace,
+/// docs/InPlace.md): on an op whose output was written over an input, the
+/// position of that input among the op's inputs (i64); on the function, the
+/// pass's record {pairs, bytes, peak_before, peak_after} (i64 entries).
+constexpr const char *kInPlaceAttr = "peakmem.inplace";
+constexpr const char *kInPlaceRecordAttr = "peakmem.inplace_record";
+
 } // namespace peakmem
 
 #endif // PEAKMEM_TRANSFORMS_ATTRNAMES_H

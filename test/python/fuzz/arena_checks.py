@@ -7,6 +7,8 @@ import concurrent.futures
 import random
 from typing import List, Sequence, Set
 
+from .arena_arg import (ARENA_ARG_PIPE, PLAIN_PIPE, execute_argument,
+                        result_mutations, result_problems)
 from .arena_edit import (arena_mutations, fill_arena, forged_aliases,
                          rename_function, spread_plan)
 from .arena_plan import (ARENA_OPT_PIPE, ARENA_PIPE, ARENA_VERIFY,
@@ -33,7 +35,9 @@ def check_arenas(progs, outs, runs, opt_seeds: Set[int],
         o = outs[p.seed]
         for d in runs["arena_report"].of(p.seed, "error"):
             o.problems.append(f"arena: peakmem-report on the plan: {d.text}")
-        for name in ("arena", "arena_opt"):
+        for name in ("arena", "arena_opt", "arena_arg"):
+            if name not in runs:
+                continue
             check_plan(p, o, name, runs, opt_seeds, brute_max, n_mut,
                        variants)
     if variants:
@@ -85,6 +89,8 @@ def check_plan(p: Program, o: PassOutcome, name: str, runs,
         o.count(f"{name}: oracle checked")
         if plan.size == opt:
             o.count(f"{name}: arena == oracle optimum")
+    if name == "arena_arg":
+        check_argument_plan(p, o, text, plan, n_mut, variants)
     if name != "arena":
         return
     rep = runs["arena_report"].funcs.get(p.name)
@@ -103,6 +109,28 @@ def check_plan(p: Program, o: PassOutcome, name: str, runs,
     rng = random.Random(p.seed * 613 + 1)
     for kind, what, t in forged_aliases(text, plan, rng, ARENA_FORGED):
         variants.append((p, o, kind, what, t, parse_arena_plan(t)))
+
+
+def check_argument_plan(p: Program, o: PassOutcome, text: str, plan,
+                        n_mut: int, variants):
+    """The arena=argument plan of p: the results it places
+    (arena_arg.result_problems); the plan and its mutations, results'
+    recorded offsets among them, appended to `variants`."""
+    bad = result_problems(p, plan) if plan.argument else \
+        ["arena=argument: the arena is not an argument"]
+    if bad:
+        o.problems.append("arena_arg: " + "; ".join(bad) + "\n" + text)
+        return
+    o.count("arena_arg: results inside", sum(
+        x >= 0 for x in plan.result_offsets or []))
+    o.arena_arg_text = text
+    rng = random.Random(p.seed * 389 + 7)
+    variants.append((p, o, "identity", "unchanged (arena=argument)", text,
+                     plan))
+    for kind, what, t in arena_mutations(text, plan, rng, n_mut) + \
+            result_mutations(text, plan, rng):
+        variants.append((p, o, kind, what + " (arena=argument)", t,
+                         parse_arena_plan(t)))
 
 
 def verify_arena_variants(progs, outs, variants, brute_max: int, jobs: int):
@@ -187,7 +215,11 @@ def check_arena_programs(seeds: Sequence[int], brute_max: int = BRUTE_MAX,
         a = pool.submit(run_chunks, chunks, func_pipeline(*ARENA_PIPE))
         b = pool.submit(run_chunks, [c for c in chunks if c[0] in opt_seeds],
                         func_pipeline(*ARENA_OPT_PIPE))
-        runs = {"arena": a.result(), "arena_opt": b.result()}
+        c = pool.submit(run_chunks, chunks, func_pipeline(*ARENA_ARG_PIPE))
+        d = pool.submit(run_chunks, chunks, func_pipeline(*PLAIN_PIPE))
+        runs = {"arena": a.result(), "arena_opt": b.result(),
+                "arena_arg": c.result()}
+        plain = d.result()
     runs["arena_report"] = run_chunks(
         [(p.seed, chunk_module(p, runs["arena"].funcs[p.name])) for p in progs
          if p.name in runs["arena"].funcs],
@@ -207,6 +239,10 @@ def check_arena_programs(seeds: Sequence[int], brute_max: int = BRUTE_MAX,
         try:
             res = ex.execute_text(p.module(stubs=True), function=p.name)
             execute_arena(p, o, res, e)
+            if o.arena_arg_text:
+                execute_argument(p, o.arena_arg_text, res,
+                                 parse_function(plain.funcs[p.name]).peak,
+                                 e, o.count)
         except ex.ExecError as err:
             e.problems.append(f"arena: execution failed: {err}")
         return e

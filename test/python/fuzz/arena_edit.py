@@ -43,6 +43,9 @@ def set_arena_size(text: str, plan: ArenaPlan, size: int) -> str:
             continue
         if ARENA_VIEW.match(line):      # the source type, not the result
             lines[i] = line.replace(f": {old} to ", f": {new} to ", 1)
+        elif plan.argument and i == 0:  # the argument, not a result
+            lines[i] = line.replace(f"{plan.arena}: {old}",
+                                    f"{plan.arena}: {new}", 1)
         else:
             lines[i] = line.replace(old, new)
     return "\n".join(lines) + "\n"

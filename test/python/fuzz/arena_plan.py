@@ -37,6 +37,10 @@ ARENA_VIEW = re.compile(
     r"^\s*(%[\w.$\-]+) = memref\.view (%[\w.$\-]+)\[(%[\w.$\-]+)\]\[\] "
     r"\{peakmem\.align = (-?\d+) : i64\} : memref<(\d+)xi8> to "
     r"memref<((?:\d+x)*)([\w]+)>")
+ARENA_ARG = re.compile(r"(%[\w.$\-]+): memref<(\d+)xi8> \{peakmem\.arena\}")
+RESULT_OFFSETS = re.compile(r"peakmem\.result_offsets = array<i64(?:: "
+                            r"([-\d, ]*))?>")
+_RETURN = re.compile(r"^\s*(?:func\.)?return (%[^:]*) :")
 _CONST_INDEX = re.compile(r"^\s*(%[\w.$\-]+) = arith\.constant (-?\d+) : "
                           r"index\b")
 _LHS = re.compile(r"^\s*(%[^=]*?) = ")
@@ -75,6 +79,9 @@ class ArenaView:
     # An alias reaching bytes outside the view (a reinterpret_cast whose
     # static offset and sizes leave it): "" if none does.
     reach: str = ""
+    # The names it is returned as (an arena argument's view or an alias of
+    # it in the entry block's return): its life runs to the return.
+    returned: Set[str] = dataclasses.field(default_factory=set)
 
     @property
     def bytes(self) -> int:
@@ -97,6 +104,11 @@ class ArenaPlan:
     arena_align: Optional[int]
     views: List[ArenaView]
     peak: Optional[int]
+    # The arena is the caller's (arena=argument): a function argument.
+    argument: bool = False
+    # peakmem.result_offsets (None: absent) and the returned values.
+    result_offsets: Optional[List[int]] = None
+    returned: List[str] = dataclasses.field(default_factory=list)
 
 
 def parse_arena_plan(text: str) -> ArenaPlan:
@@ -166,6 +178,10 @@ def parse_arena_plan(text: str) -> ArenaPlan:
             plan.arena = ma.group(1)
             plan.arena_align = int(ma.group(2))
             plan.arena_type_size = int(ma.group(3))
+        mr = _RETURN.match(line)
+        if mr and depth == 0:
+            plan.returned = _SSA.findall(mr.group(1))
+    _argument_arena(plan, first)
     if plan.arena is None:
         return plan
     for i, t, nested, defs, uses, op in info:
@@ -181,7 +197,7 @@ def parse_arena_plan(text: str) -> ArenaPlan:
                       int(mv.group(4)), n, mv.group(7),
                       int(ms.group(1)) if ms else None, nested, t, t)
         if not nested:
-            _follow_aliases(v, i, lines, info, in_async)
+            _follow_aliases(v, i, lines, info, in_async, plan.argument)
         else:
             v.sub = _nested_sub(v, i, lines, info, tree)
         plan.views.append(v)
@@ -293,12 +309,26 @@ def _cast_reach(v: "ArenaView", body: str) -> str:
             f"[{base}, {base + v.bytes})")
 
 
+def _argument_arena(plan: ArenaPlan, first: str):
+    """The caller's arena (arena=argument), when no arena is allocated: the
+    argument marked peakmem.arena, and peakmem.result_offsets."""
+    mo = RESULT_OFFSETS.search(first)
+    if mo:
+        plan.result_offsets = [int(x) for x in (mo.group(1) or "").split(",")
+                               if x.strip()]
+    ma = ARENA_ARG.search(first.split(") ->")[0].split(") attributes")[0])
+    if plan.arena is None and ma:
+        plan.arena, plan.argument = ma.group(1), True
+        plan.arena_type_size = int(ma.group(2))
+
+
 def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
-                    in_async):
+                    in_async, argument: bool = False):
     """v.last and v.hidden from the uses of v and of its view-like aliases
     (transitively) after line i, in entry-block statements; an alias used
     by an asynchronous op keeps v in use until the op that synchronises
-    it (issue #22)."""
+    it (issue #22); returned from the entry block of a function whose
+    arena is an argument, v lives to the return (v.returned)."""
     # Aliases: name -> the statement it is scoped to (None: the entry
     # block), so that a name reused by a sibling region later is not taken
     # for it.
@@ -324,7 +354,9 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
         if op2.endswith("dma_start"):
             memrefs = _INDEXED.findall(body.split(" : ")[0])
             pending |= set(memrefs[2:3])        # the tag
-        if op2 in OPAQUE_OPS or \
+        if argument and not nest2 and _RETURN.match(body):
+            v.returned |= set(hit)
+        elif op2 in OPAQUE_OPS or \
                 op2 == "memref.store" and any(
                     re.match(rf"\s*memref\.store {re.escape(u)},", body)
                     for u in hit) or \
@@ -390,6 +422,7 @@ def arena_violations(plan: ArenaPlan,
         if plan.arena_align is not None and v.align > plan.arena_align:
             bad.append(f"{v.name}: align {v.align} above the arena's "
                        f"{plan.arena_align}")
+    bad += _result_violations(plan)
     vs = [v for v in plan.views if v.offset is not None and v.size > 0]
     for a in range(len(vs)):
         for b in range(a + 1, len(vs)):
@@ -402,6 +435,39 @@ def arena_violations(plan: ArenaPlan,
                            f"live {u.first}-{u.last} overlaps {v.name} "
                            f"[{v.offset}, {v.offset + v.size}) live "
                            f"{v.first}-{v.last}")
+    return bad
+
+
+def _result_violations(plan: ArenaPlan) -> List[str]:
+    """docs/Arena.md "Results inside the arena": a view is returned only
+    from an arena argument, and peakmem.result_offsets has one entry per
+    result: the offset of the view returned (inside it, for an alias of
+    one), -1 for a result outside the arena."""
+    ret = [v for v in plan.views if v.returned]
+    if not plan.argument:
+        return []
+    if plan.result_offsets is None:      # absent: every result outside
+        return [f"{v.name} returned, peakmem.result_offsets missing"
+                for v in ret]
+    if len(plan.result_offsets) != len(plan.returned):
+        return [f"peakmem.result_offsets {plan.result_offsets} for "
+                f"{len(plan.returned)} results"]
+    bad = []
+    for k, (name, off) in enumerate(zip(plan.returned, plan.result_offsets)):
+        views = [v for v in ret if name in v.returned]
+        if not views:
+            if off != -1:
+                bad.append(f"result #{k} ({name}) outside the arena, "
+                           f"recorded at offset {off}")
+            continue
+        v = views[0]
+        exact = name == v.name
+        if v.offset is not None and (
+                off != v.offset if exact else
+                not v.offset <= off < v.offset + max(v.size, 1)):
+            bad.append(f"result #{k} ({name}) is {v.name} at "
+                       f"[{v.offset}, {v.offset + v.size}), recorded at "
+                       f"offset {off}")
     return bad
 
 

@@ -108,3 +108,19 @@ DIRTY_BYTE = 90       # the arena is pre-filled with it (0x5a) in one run
 # (one more execution each): its digest must still be the input's.
 ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
                                                                      "0")
+
+# arena=argument places a result returned through a view (memref.
+# collapse_shape, subview, ... of an allocation) in the arena once the pass
+# does (issue #26, arenapass's results through views); until then such a
+# result must stay outside (fuzz/arena_arg.py result_problems).
+RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
+                                     "0") not in ("", "0")
+
+# One arena for a call tree (issue #26, arch): until it lands, a caller's
+# buffers passed to a call stay out of the arena with a remark
+# (test_fuzz_regions.py). Inputs in the arena (arenapass's
+# `inputs-in-arena` option): until it lands, the option is refused by name.
+CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
+                                  "0") not in ("", "0")
+INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
+                                 "0") not in ("", "0")

@@ -126,6 +126,7 @@ class PassOutcome:
     executed: Optional[ExecOutcome] = None
     arena_text: Optional[str] = None       # peakmem-plan-arena's output
     arena_plan: Optional[object] = None    # its parse (ArenaPlan)
+    arena_arg_text: Optional[str] = None   # ... with arena=argument
 
     @property
     def ok(self) -> bool:
