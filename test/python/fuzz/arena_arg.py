@@ -5,8 +5,8 @@ the planned function executed the way a device runs it: a caller
 allocates the arena, calls, and reads the results out of it.
 
 The checks: the results the plan places (a result returned directly is
-placed; one returned through a view stays outside until the pass places
-those: config.RESULT_VIEWS_INSIDE), and, executed, measured (the arena
+placed, and one returned through a view since the pass places those:
+config.RESULT_VIEWS_INSIDE), and, executed, measured (the arena
 plus everything the function still allocates) == arena_size + its
 modeled peakmem.peak, <= the plain program's certified live peak (the
 reordered program's peakmem.peak, before any arena), and the output bits

@@ -110,11 +110,11 @@ ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
                                                                      "0")
 
 # arena=argument places a result returned through a view (memref.
-# collapse_shape, subview, ... of an allocation) in the arena once the pass
-# does (issue #26, arenapass's results through views); until then such a
-# result must stay outside (fuzz/arena_arg.py result_problems).
+# collapse_shape, subview, ... of an allocation) in the arena since 9a90b12
+# (issue #26, results through views); before, such a result had to stay
+# outside (fuzz/arena_arg.py result_problems; =0 checks the old rule).
 RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
-                                     "0") not in ("", "0")
+                                     "1") not in ("", "0")
 
 # One arena for a call tree (issue #26, arch): until it lands, a caller's
 # buffers passed to a call stay out of the arena with a remark
