@@ -110,6 +110,10 @@ def result_mutations(text: str, plan: ArenaPlan, rng: random.Random
         ", ".join(map(str, moved)) + ">", first, count=1)
     drop = re.sub(r"peakmem\.result_offsets = array<i64[^>]*>, ", "", first,
                   count=1)
+    if drop == first:               # the last attribute
+        drop = re.sub(r", peakmem\.result_offsets = array<i64[^>]*>", "",
+                      first, count=1)
+    assert drop != first and edit != first, first
     return [("result-offset", f"result #{k} recorded at {new}",
              edit + "\n" + rest),
             ("result-offset", "peakmem.result_offsets dropped",

@@ -361,6 +361,7 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                     re.match(rf"\s*memref\.store {re.escape(u)},", body)
                     for u in hit) or \
                 op2 in ("func.return", "return", "scf.yield") or \
+                _RETURN.match(body) or \
                 in_async.get(j) or op2.startswith("async."):
             v.hidden = v.hidden or f"an alias used by {op2}"
         if op2 == "memref.reinterpret_cast":
