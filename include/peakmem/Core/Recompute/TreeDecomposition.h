@@ -42,8 +42,10 @@ struct TreeDecomposition {
 /// Eliminates, at each step, the vertex whose neighbours need the fewest
 /// fill edges to become a clique (ties: fewer neighbours, then the lower
 /// id). `edges` may repeat and may have either direction; self loops are
-/// ignored. Work: one unit per adjacency test and per neighbour visited;
-/// not finished when it runs out.
+/// ignored. Work: one unit per adjacency test, per neighbour visited and
+/// per step (the fill counts are kept incrementally: on the real blocks of
+/// docs/Recompute.md "On real programs", at most 333,000 units); not
+/// finished when it runs out.
 TreeDecomposition
 minFillDecomposition(size_t vertices,
                      const std::vector<std::pair<uint32_t, uint32_t>> &edges,
