@@ -54,7 +54,9 @@ static std::string hidingReason(Operation *user, Value v, Value root,
   if (isa<memref::DeallocOp>(user))
     return allocation && v == root ? ""
                                    : "an alias is freed by 'memref.dealloc'";
-  if (returns && v == root && isFunctionReturn(user, v))
+  // A result in the caller's arena: the buffer itself or a view of it
+  // (reshape, collapse/expand_shape, subview, cast, chains of them).
+  if (returns && isFunctionReturn(user, v))
     return {};
   if (user->hasTrait<OpTrait::IsTerminator>())
     return "an alias is passed on by '" + name + "'";
@@ -118,6 +120,23 @@ bool peakmem::isFunctionReturn(Operation *user, Value v) {
   return user->hasTrait<OpTrait::ReturnLike>() && user->getBlock() == block &&
          parent && isa<FunctionOpInterface>(parent) &&
          block == &parent->getRegion(0).front();
+}
+
+bool peakmem::isReturnedThroughViews(Value root) {
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isFunctionReturn(user, v))
+        return true;
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == v)
+        for (Value r : user->getResults())
+          if (isa<BaseMemRefType>(r.getType()))
+            work.push_back(r);
+    }
+  }
+  return false;
 }
 
 std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation,
@@ -240,9 +259,7 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
   // slot from itself to its last use, in segments where a use overwrites
   // it whole after a gap (one value used for two lives, as after `cse`).
   s.segments = liveSegments(s.value(), entry, pos, &usedUntil);
-  s.result = llvm::any_of(s.value().getUsers(), [&](Operation *user) {
-    return isFunctionReturn(user, s.value());
-  });
+  s.result = isReturnedThroughViews(s.value());
   s.first = s.segments.front().first;
   s.last = s.segments.back().last;
   if (s.nested)
@@ -331,7 +348,16 @@ peakmem::resultOffsets(Operation *fn,
   SmallVector<int64_t> offsets;
   bool any = false;
   for (Value v : entry.back().getOperands()) {
+    // A result returned through views is at the offset of the slot the
+    // chain starts from.
     auto it = offsetOf.find(v);
+    while (it == offsetOf.end()) {
+      auto view = v.getDefiningOp<ViewLikeOpInterface>();
+      if (!view || view->getBlock() != &entry)
+        break;
+      v = view.getViewSource();
+      it = offsetOf.find(v);
+    }
     any |= it != offsetOf.end();
     offsets.push_back(it == offsetOf.end() ? -1 : it->second);
   }

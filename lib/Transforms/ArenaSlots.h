@@ -55,11 +55,17 @@ struct HiddenUse {
 /// registered, unless a linalg op, whose payload runs within it, or a
 /// region-branch op without asynchronous handles whose regions lead back to
 /// it). One rule for the planner, the materializer and the
-/// verifier. With `returns`, `root` itself passed to the return of the
-/// function whose entry block holds it is not hidden: a result in an arena
-/// the caller owns (arena=argument) lives to the end of the call.
+/// verifier. With `returns`, `root` or a view-like alias of it (a reshape,
+/// collapse/expand_shape, subview or cast, chains of them) passed to the
+/// return of the function whose entry block holds it is not hidden: a
+/// result in an arena the caller owns (arena=argument) lives to the end of
+/// the call.
 std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation,
                                        bool returns = false);
+
+/// Whether the function whose entry block holds `root` returns `root` or a
+/// view-like alias of it (transitively).
+bool isReturnedThroughViews(mlir::Value root);
 
 /// Whether `user` is the return of the function whose entry block holds
 /// `v` (the ReturnLike terminator of that block).
@@ -76,8 +82,10 @@ constexpr const char *kResultOffsetsAttr = "peakmem.result_offsets";
 constexpr const char *kResultPlacementAttr = "peakmem.result_placement";
 
 /// The offsets `peakmem.result_offsets` records for `fn`: for each operand
-/// of the return of its entry block, `offsetOf` of it, else -1; nullopt when
-/// none is in `offsetOf` (no result in the arena).
+/// of the return of its entry block, `offsetOf` of it or of the value it is
+/// a chain of entry-block view-like ops of (a result returned through a
+/// reshape is at its slot's offset), else -1; nullopt when none is in
+/// `offsetOf` (no result in the arena).
 std::optional<llvm::SmallVector<int64_t>>
 resultOffsets(mlir::Operation *fn,
               const llvm::DenseMap<mlir::Value, int64_t> &offsetOf);

@@ -32,12 +32,6 @@ static bool isViewableElement(Type t) {
   return false;
 }
 
-/// Whether the function whose entry block holds `v` returns `v` itself.
-static bool isReturned(Value v) {
-  return llvm::any_of(
-      v.getUsers(), [&](Operation *user) { return isFunctionReturn(user, v); });
-}
-
 /// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
 /// it does not ("" and `out` filled when it does). `regionReason` is non-empty
 /// when the block sits in a region op that may run its body concurrently.
@@ -51,7 +45,7 @@ static std::string classify(const BlockModel &bm, BufferId b,
            "' is not a memref.alloc";
   if (!regionReason.empty())
     return regionReason.str();
-  out.result = isReturned(v);
+  out.result = isReturnedThroughViews(v);
   if (!bm.problem.buffer(b).freedInBlock) {
     // A result of the function, not freed, in the arena the caller owns:
     // live to the end (the model's rule for a buffer that escapes).
@@ -145,7 +139,7 @@ void peakmem::selectBuffers(FunctionOpInterface fn, const MemoryModel &model,
                   bm->problem.buffer(b).bytes,
                   {},
                   nested,
-                  !nested && isReturned(bm->allocations[b])};
+                  !nested && isReturnedThroughViews(bm->allocations[b])};
         if (nested)
           r.steps.push_back(step);
         else

@@ -637,3 +637,68 @@ func.func @result(%arg0: memref<1024xf32>) -> memref<1024xf32> attributes {peakm
   memref.dealloc %alloc : memref<4096xi8>
   return %view : memref<1024xf32>
 }
+
+// -----
+
+// A result returned through a view (plan-arena-results.mlir
+// @result_through_collapse): its offset is the slot's the chain starts
+// from (0), here tampered.
+func.func @result_view(%arg0: memref<1x1x1x1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) -> memref<1x1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.result_offsets = array<i64: 4096>} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%arg0 : memref<1x1x1x1024xf32>) outs(%view : memref<1x1x1x1024xf32>)
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%view : memref<1x1x1x1024xf32>) outs(%view_0 : memref<1x1x1x1024xf32>)
+  %c0_1 = arith.constant 0 : index
+  %view_2 = memref.view %arg1[%c0_1][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%view_0 : memref<1x1x1x1024xf32>) outs(%view_2 : memref<1x1x1x1024xf32>)
+  %collapse_shape = memref.collapse_shape %view_2 [[0, 1, 2], [3]] : memref<1x1x1x1024xf32> into memref<1x1024xf32>
+  // expected-error @below {{peakmem-verify-arena: result #0 is at offset 0 but 'peakmem.result_offsets' records 4096}}
+  return %collapse_shape : memref<1x1024xf32>
+}
+
+// -----
+
+// A result returned through a view without its recorded offset.
+// expected-error @below {{peakmem-verify-arena: a result is a slot of the arena but 'peakmem.result_offsets' is missing or not an array<i64>}}
+func.func @result_view(%arg0: memref<1x1x1x1024xf32>, %arg1: memref<4096xi8> {peakmem.arena}) -> memref<1x1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%arg0 : memref<1x1x1x1024xf32>) outs(%view : memref<1x1x1x1024xf32>)
+  %collapse_shape = memref.collapse_shape %view [[0, 1, 2], [3]] : memref<1x1x1x1024xf32> into memref<1x1024xf32>
+  return %collapse_shape : memref<1x1024xf32>
+}
+
+// -----
+
+// A result returned through a view lives to the end of the function: a view
+// written after its producer on its bytes overwrites it.
+func.func @result_view(%arg0: memref<1x1x1x1024xf32>, %arg1: memref<4096xi8> {peakmem.arena}, %arg2: memref<1x1x1x1024xf32>) -> memref<1x1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64, peakmem.result_offsets = array<i64: 0>} {
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%arg0 : memref<1x1x1x1024xf32>) outs(%view : memref<1x1x1x1024xf32>)
+  %collapse_shape = memref.collapse_shape %view [[0, 1, 2], [3]] : memref<1x1x1x1024xf32> into memref<1x1024xf32>
+  %c0_0 = arith.constant 0 : index
+  // expected-error @below {{view [0, 4096) overlaps a view [0, 4096) live at the same time}}
+  %view_1 = memref.view %arg1[%c0_0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%arg0 : memref<1x1x1x1024xf32>) outs(%view_1 : memref<1x1x1x1024xf32>)
+  linalg.copy ins(%view_1 : memref<1x1x1x1024xf32>) outs(%arg2 : memref<1x1x1x1024xf32>)
+  return %collapse_shape : memref<1x1024xf32>
+}
+
+// -----
+
+// A result returned through a view of an arena the function allocates (and
+// frees) would dangle.
+func.func @result_view(%arg0: memref<1x1x1x1024xf32>) -> memref<1x1024xf32> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64, peakmem.result_offsets = array<i64: 0>} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<4096xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'func.return' (an alias is passed on by 'func.return')}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<4096xi8> to memref<1x1x1x1024xf32>
+  linalg.copy ins(%arg0 : memref<1x1x1x1024xf32>) outs(%view : memref<1x1x1x1024xf32>)
+  %collapse_shape = memref.collapse_shape %view [[0, 1, 2], [3]] : memref<1x1x1x1024xf32> into memref<1x1024xf32>
+  memref.dealloc %alloc : memref<4096xi8>
+  return %collapse_shape : memref<1x1024xf32>
+}

@@ -399,11 +399,13 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     outermost op with multithreading on, the rest of the IR cannot be read
     safely: refused when functions exist outside the pass's root.
     With `arena=argument` the results are in the arena too: an entry-block
-    allocation the function returns (itself, not through a view) becomes a
-    view of the arena, created at its producer and live to the end of the
-    function, so the arena is the whole activation memory; its offset is
-    recorded in `peakmem.result_offsets` (one i64 per result, -1 outside)
-    and the bound counts it. `peakmem.result_placement = {inside,
+    allocation the function returns, itself or through view-like ops
+    (reshape, collapse/expand_shape, subview, cast, chains of them),
+    becomes a view of the arena, created at its producer and live to the
+    end of the function, and the function returns the same view chain of
+    it, so the arena is the whole activation memory; the offset of that
+    slot is recorded in `peakmem.result_offsets` (one i64 per result, -1
+    outside) and the bound counts it. `peakmem.result_placement = {inside,
     inside_bytes, outside, outside_bytes}` (functions that return memrefs)
     and the remark say which results are inside and outside, with their
     bytes; with `arena=alloc` results stay outside, allocated at their
@@ -545,9 +547,10 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     the view's alignment) intersect; a view outside the arena; an offset
     that is dynamic or not a multiple of the view's alignment; an alignment
     above the arena's; an arena whose type or alignment disagrees with the
-    recorded attributes; a returned view unless the arena is an argument,
-    or whose offset `peakmem.result_offsets` does not record (a returned
-    view is live to the end of the function);
+    recorded attributes; a returned view (itself or through view-like ops)
+    unless the arena is an argument, or whose offset
+    `peakmem.result_offsets` does not record (a returned view is live to
+    the end of the function);
     recorded attributes; an arena used other than by views and its dealloc;
     a view whose alias escapes (terminator, non-view result, address taken);
     a view with an alias that may touch bytes outside it (the bytes of
