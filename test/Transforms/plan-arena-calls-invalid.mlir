@@ -1,4 +1,4 @@
-// One arena for a call tree (plan-arena-calls.mlir): the callees whose arena
+// One arena for a call tree (plan-arena-calls-tree.mlir): the callees whose arena
 // cannot be a slot of their callers' keep their own planning (a remark, the
 // IR of the callee and of its calls unchanged), and peakmem-verify-arena
 // rejects a tampered slot.
