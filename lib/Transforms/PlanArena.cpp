@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArenaCalls.h"
 #include "ArenaRequest.h"
 #include "JsonRecords.h"
 #include "MaterializeArena.h"
@@ -117,23 +118,43 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   void runOnOperation() override {
     // Built before any function changes: planning adds no symbol use.
     std::optional<CallerIndex> callers;
-    if (arena == "argument")
+    // Calls pass slots of their caller's arena (ArenaCalls.h): indexed only
+    // from the outermost op, where reading every function is race-free.
+    std::optional<ArenaCalls> calls;
+    if (arena == "argument") {
       callers = CallerIndex::build(getOperation());
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager analyses) {
-          return planFunction(fn, analyses, callers ? &*callers : nullptr);
-        });
+      if (!getOperation()->getParentOp() && materialize)
+        calls.emplace(getOperation());
+    }
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                         bool slots = calls && calls->passSlots(fn);
+                         if (slots)
+                           analyses.invalidate(detail::PreservedAnalyses());
+                         FunctionStatus done = planFunction(
+                             fn, analyses, callers ? &*callers : nullptr,
+                             calls ? &*calls : nullptr);
+                         if (calls && done != FunctionStatus::Failed) {
+                           calls->markCallee(fn);
+                           calls->recordSlots(fn);
+                         }
+                         return slots && done == FunctionStatus::Unchanged
+                                    ? FunctionStatus::Changed
+                                    : done;
+                       });
     if (status.failed)
       return signalPassFailure();
     if (!status.changed)
       markAllAnalysesPreserved();
   }
 
-  /// Plans `fn`; `callers` is set for arena=argument; `withoutInputs`: a
-  /// second try with the inputs left outside.
+  /// Plans `fn`; `callers` is set for arena=argument, `calls` too when the
+  /// pass runs on the outermost op; `withoutInputs`: a second try with the
+  /// inputs left outside.
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
                               const CallerIndex *callers,
+                              const ArenaCalls *calls,
                               bool withoutInputs = false);
 
   /// inputs-in-arena: moves the inputs that may live in the arena into
@@ -182,13 +203,13 @@ static std::optional<int64_t> peakWithoutArena(const BlockModel &entry,
 /// The certified bound over every order of the arena of `placed`, on the
 /// problem peakmem-verify-arena rebuilds (ArenaBoundProblem.h) from the IR
 /// as it stands. Emits an internal error at `fn` when it cannot be built or
-/// its certificate does not check.
+/// its certificate does not check. `roots`: candidateRoots of `placed`;
+/// `current`: a model of `fn` as it stands, if there is one.
 static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
-                                                ArrayRef<Candidate> placed) {
-  Block &body = fn.getFunctionBody().front();
+                                                ArrayRef<ArenaRoot> roots,
+                                                const MemoryModel *current) {
   std::string error;
-  FailureOr<Problem> p =
-      arenaBoundProblem(fn, Value(), candidateRoots(body, placed), error);
+  FailureOr<Problem> p = arenaBoundProblem(fn, Value(), roots, error, current);
   if (failed(p))
     return fn.emitError() << "peakmem-plan-arena: internal: cannot build the "
                              "problem of the bound: "
@@ -229,9 +250,21 @@ PlanArenaPass::prepareInputs(FunctionOpInterface fn,
   return inputs;
 }
 
+/// Why `fn` may not take its arena as an argument: a referenced function
+/// may when its callers can pass slots of their arenas (ArenaCalls.h).
+static std::string callArgumentRefusal(FunctionOpInterface fn,
+                                       const CallerIndex &callers,
+                                       const ArenaCalls *calls) {
+  if (calls)
+    if (std::optional<std::string> why = calls->calleeRefusal(fn))
+      return *why;
+  return callers.argumentRefusal(fn);
+}
+
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
                                            AnalysisManager analyses,
                                            const CallerIndex *callers,
+                                           const ArenaCalls *calls,
                                            bool withoutInputs) {
   if (fn.isExternal())
     return FunctionStatus::Unchanged;
@@ -266,11 +299,13 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
           << "peakmem-plan-arena: input #" << in.arg
           << " left out of the arena: its allocation was not placed";
     restoreInputs(fn, inputs);
-    return planFunction(fn, analyses, callers, /*withoutInputs=*/true);
+    return planFunction(fn, analyses, callers, calls, /*withoutInputs=*/true);
   }
   const size_t steps = planned.getEntryBlockModel()->ops.size();
   if (callers && materialize && !placed.empty())
-    if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
+    if (std::string why = callArgumentRefusal(fn, *callers, calls);
+        !why.empty()) {
+      restoreInputs(fn, inputs);
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
@@ -397,13 +432,14 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
                              "last use";
   const BlockModel &entry = *lastUse.getEntryBlockModel();
   plan.steps = entry.ops.size();
-  FailureOr<Certificate> bound = certifyArenaBound(fn, plan.placed);
+  std::vector<ArenaRoot> roots = candidateRoots(body, plan.placed);
+  FailureOr<Certificate> bound = certifyArenaBound(fn, roots, &lastUse);
   if (failed(bound))
     return failure();
   // One budget per function, shared by every planner call of its search.
   WorkBudget work(maxWork ? maxWork : kUnlimitedWork);
   FailureOr<ArenaSolution> sol = solvePlacement(
-      fn, entry, plan.placed,
+      fn, entry, plan.placed, roots,
       {budgetMs, orderSearch, maxLiveIncrease, maxWork ? &work : nullptr},
       *bound);
   if (failed(sol))
@@ -436,7 +472,7 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
                       arena == "argument");
       plan.leftOut = leftOutToJson(left, {});
     }
-    bound = certifyArenaBound(fn, plan.placed);
+    bound = certifyArenaBound(fn, candidateRoots(body, plan.placed), nullptr);
     if (failed(bound))
       return failure();
     plan.sol.bound = *bound;

@@ -5,26 +5,35 @@
 // minFillDecomposition (TreeDecomposition.h). Eliminating a vertex turns its
 // remaining neighbours into a clique (the fill edges) and makes its bag; the
 // bags of an elimination order, each linked to the bag of its first
-// neighbour eliminated later, form a tree decomposition. The fill count of a
-// vertex changes only when an edge appears or disappears among its
-// neighbourhood, so after an elimination only the eliminated vertex's
-// neighbours and their neighbours are re-counted.
+// neighbour eliminated later, form a tree decomposition.
+//
+// The fill counts are kept exact incrementally, never re-counted after the
+// start: a fill edge a-b changes only the counts of a, b and their common
+// neighbours, and removing an eliminated vertex only those of its
+// neighbours (eliminate, addFillEdge). The next vertex is the first of an
+// ordered set keyed (fill, degree, id), so that no step scans every vertex.
+// Work: one unit per adjacency test, per neighbour visited and per step.
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Core/Recompute/TreeDecomposition.h"
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 using namespace peakmem;
 
 namespace {
 
+using Key = std::tuple<int64_t, size_t, uint32_t>;
+
 struct Eliminator {
   std::vector<std::set<uint32_t>> adj;
   std::vector<int64_t> fill;
-  std::vector<uint8_t> gone;
+  std::set<Key> queue;
   WorkBudget &work;
+
+  Key keyOf(uint32_t v) const { return {fill[v], adj[v].size(), v}; }
 
   /// Fill edges `v` needs; -1 when the work ran out.
   int64_t fillOf(uint32_t v) {
@@ -38,28 +47,67 @@ struct Eliminator {
     return missing;
   }
 
-  /// Eliminates `v`: its bag, then its neighbours made a clique.
-  bool eliminate(uint32_t v, std::vector<uint32_t> &bag) {
-    bag.assign(adj[v].begin(), adj[v].end());
-    bag.push_back(v);
-    std::sort(bag.begin(), bag.end());
+  /// Adds the fill edge `a`-`b`: every common neighbour of the two loses a
+  /// missing pair, `a` gains one per neighbour not adjacent to `b` and `b`
+  /// one per neighbour not adjacent to `a`. Vertices with `queued` false are
+  /// out of the queue. False when the work ran out.
+  bool addFillEdge(uint32_t a, uint32_t b, const std::vector<uint8_t> &queued) {
+    if (!work.charge(adj[a].size() + adj[b].size()))
+      return false;
+    int64_t common = 0;
+    auto i = adj[a].begin(), j = adj[b].begin();
+    while (i != adj[a].end() && j != adj[b].end()) {
+      if (*i < *j) {
+        ++i;
+        continue;
+      }
+      if (*j < *i) {
+        ++j;
+        continue;
+      }
+      uint32_t c = *i;
+      ++i, ++j, ++common;
+      if (queued[c])
+        queue.erase(keyOf(c));
+      --fill[c];
+      if (queued[c])
+        queue.insert(keyOf(c));
+    }
+    fill[a] += int64_t(adj[a].size()) - common;
+    fill[b] += int64_t(adj[b].size()) - common;
+    adj[a].insert(b);
+    adj[b].insert(a);
+    return true;
+  }
+
+  /// Eliminates `v`: its bag, then its neighbours made a clique (the fill
+  /// edges) and `v` removed. A neighbour `a` then loses the missing pairs
+  /// that held `v`: `v` and each of a's neighbours outside the clique.
+  bool eliminate(uint32_t v, std::vector<uint32_t> &bag,
+                 std::vector<uint8_t> &queued) {
     std::vector<uint32_t> nb(adj[v].begin(), adj[v].end());
+    bag = nb;
+    bag.insert(std::lower_bound(bag.begin(), bag.end(), v), v);
+    for (uint32_t u : bag) {
+      queue.erase(keyOf(u));
+      queued[u] = 0;
+    }
+    for (size_t i = 0; i < nb.size(); ++i)
+      for (size_t j = i + 1; j < nb.size(); ++j) {
+        if (!work.charge())
+          return false;
+        if (!adj[nb[i]].count(nb[j]) && !addFillEdge(nb[i], nb[j], queued))
+          return false;
+      }
+    if (!work.charge(nb.size()))
+      return false;
     for (uint32_t a : nb) {
+      fill[a] -= int64_t(adj[a].size()) - int64_t(nb.size());
       adj[a].erase(v);
-      for (uint32_t b : nb)
-        if (a != b)
-          adj[a].insert(b);
-      if (!work.charge(nb.size()))
-        return false;
+      queue.insert(keyOf(a));
+      queued[a] = 1;
     }
     adj[v].clear();
-    gone[v] = 1;
-    std::set<uint32_t> touched(nb.begin(), nb.end());
-    for (uint32_t a : nb)
-      touched.insert(adj[a].begin(), adj[a].end());
-    for (uint32_t t : touched)
-      if ((fill[t] = fillOf(t)) < 0)
-        return false;
     return true;
   }
 };
@@ -73,30 +121,24 @@ TreeDecomposition peakmem::minFillDecomposition(
   WorkUnits startUsed = work.used();
   Eliminator el{std::vector<std::set<uint32_t>>(vertices),
                 std::vector<int64_t>(vertices, 0),
-                std::vector<uint8_t>(vertices, 0), work};
+                {},
+                work};
   bool ok = work.charge(edges.size() + vertices);
   for (auto [a, b] : edges)
     if (a != b && a < vertices && b < vertices) {
       el.adj[a].insert(b);
       el.adj[b].insert(a);
     }
-  for (uint32_t v = 0; ok && v < vertices; ++v)
+  for (uint32_t v = 0; ok && v < vertices; ++v) {
     ok = (el.fill[v] = el.fillOf(v)) >= 0;
+    el.queue.insert(el.keyOf(v));
+  }
   std::vector<int64_t> step(vertices, -1);
+  std::vector<uint8_t> queued(vertices, 1);
   while (ok && td.elimination.size() < vertices) {
-    uint32_t best = 0;
-    bool found = false;
-    for (uint32_t v = 0; v < vertices; ++v) {
-      if (el.gone[v])
-        continue;
-      if (!found || std::make_pair(el.fill[v], el.adj[v].size()) <
-                        std::make_pair(el.fill[best], el.adj[best].size()))
-        best = v;
-      found = true;
-    }
-    ok = work.charge(vertices);
+    uint32_t best = std::get<2>(*el.queue.begin());
     std::vector<uint32_t> bag;
-    ok = ok && el.eliminate(best, bag);
+    ok = work.charge() && el.eliminate(best, bag, queued);
     step[best] = int64_t(td.elimination.size());
     td.elimination.push_back(best);
     td.width = std::max(td.width, bag.size() - 1);

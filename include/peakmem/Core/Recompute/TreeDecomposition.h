@@ -5,7 +5,8 @@
 // A tree decomposition of a block's dependence graph (the undirected graph
 // of its edges) by the min-fill elimination heuristic (MinFill.cpp), for
 // docs/Recompute.md ("Treewidth"): its width is an upper bound of the
-// treewidth. No dynamic program over the bags is built on it yet.
+// treewidth. exactRecomputeTreewidth (TreewidthRecompute.h) runs its
+// dynamic program over such a decomposition of a block's interaction graph.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +42,10 @@ struct TreeDecomposition {
 /// Eliminates, at each step, the vertex whose neighbours need the fewest
 /// fill edges to become a clique (ties: fewer neighbours, then the lower
 /// id). `edges` may repeat and may have either direction; self loops are
-/// ignored. Work: one unit per adjacency test and per neighbour visited;
-/// not finished when it runs out.
+/// ignored. Work: one unit per adjacency test, per neighbour visited and
+/// per step (the fill counts are kept incrementally: on the real blocks of
+/// docs/Recompute.md "On real programs", at most 333,000 units); not
+/// finished when it runs out.
 TreeDecomposition
 minFillDecomposition(size_t vertices,
                      const std::vector<std::pair<uint32_t, uint32_t>> &edges,
