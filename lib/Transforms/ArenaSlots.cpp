@@ -139,6 +139,67 @@ bool peakmem::isReturnedThroughViews(Value root) {
   return false;
 }
 
+Operation *peakmem::findWrite(Value root, bool allocation) {
+  SmallVector<Value> work{root};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == v) {
+        for (Value r : user->getResults())
+          if (isa<BaseMemRefType>(r.getType()))
+            work.push_back(r);
+        continue;
+      }
+      if (allocation && v == root && isa<memref::DeallocOp>(user))
+        continue;
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effects)
+        return user;
+      SmallVector<MemoryEffects::EffectInstance> list;
+      effects.getEffects(list);
+      for (const MemoryEffects::EffectInstance &e : list)
+        if (isa<MemoryEffects::Write, MemoryEffects::Free>(e.getEffect()) &&
+            (!e.getValue() || e.getValue() == v))
+          return user;
+    }
+  }
+  return nullptr;
+}
+
+/// The input rules of a slot standing for an argument (kInputAttr): an
+/// entry-block slot, never written; it is live from the entry.
+static LogicalResult readInput(Operation *op, Block &entry, ArenaSlot &s,
+                               const SlotRules &rules) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kInputAttr);
+  if (!attr || !attr.getType().isInteger(64) || attr.getInt() < 0)
+    return op->emitError() << rules.pass << ": " << kInputAttr
+                           << " must be a non-negative i64";
+  if (!rules.returns)
+    return op->emitError() << rules.pass << ": an input slot needs an arena "
+                           << "the caller owns (arena=argument)";
+  if (op->getBlock() != &entry)
+    return op->emitError() << rules.pass << ": an input slot must be in the "
+                           << "entry block";
+  if (Operation *writer = findWrite(s.value(), rules.allocation))
+    return writer->emitError()
+           << rules.pass << ": '" << writer->getName() << "' may write input #"
+           << attr.getInt() << " in the arena (an input is read only)";
+  s.input = attr.getInt();
+  // The caller wrote it before the call: live from the entry, in one
+  // segment, to its last use.
+  LiveSegment whole = s.segments.front();
+  for (const LiveSegment &seg : llvm::drop_begin(s.segments))
+    whole.uses.append(seg.uses.begin(), seg.uses.end());
+  whole.first = 0;
+  whole.last = s.segments.back().last;
+  whole.subFirst = 0;
+  whole.subLast = LiveSegment::kWholeStep;
+  s.segments.assign(1, whole);
+  return success();
+}
+
 std::optional<HiddenUse> peakmem::findHiddenUse(Value root, bool allocation,
                                                 bool returns) {
   Block *home = root.getParentBlock();
@@ -260,6 +321,8 @@ peakmem::readSlot(Operation *op, int64_t offset, Block &entry,
   // it whole after a gap (one value used for two lives, as after `cse`).
   s.segments = liveSegments(s.value(), entry, pos, &usedUntil);
   s.result = isReturnedThroughViews(s.value());
+  if (op->hasAttr(kInputAttr) && failed(readInput(op, entry, s, rules)))
+    return failure();
   s.first = s.segments.front().first;
   s.last = s.segments.back().last;
   if (s.nested)

@@ -81,6 +81,27 @@ constexpr const char *kResultOffsetsAttr = "peakmem.result_offsets";
 /// those that are allocations outside it, with their bytes (unrounded).
 constexpr const char *kResultPlacementAttr = "peakmem.result_placement";
 
+/// Inputs in the arena (plan-arena{inputs-in-arena}, docs/Arena.md "Inputs
+/// inside the arena"): the slot (a view of the arena argument, or a planned
+/// allocation) that stands for argument #i of the function as the caller
+/// wrote it carries `peakmem.input = i`; the argument itself is dropped, so
+/// the function reads the input only from the arena, where the caller
+/// wrote it before the call. Such a slot is live from the entry (step 0)
+/// to its last use, is never written, and sits in the entry block.
+constexpr const char *kInputAttr = "peakmem.input";
+/// The function attribute `peakmem.input_offsets`: one i64 per argument of
+/// the function as the caller wrote it (before the inputs were dropped and
+/// the arena added), the byte offset in the arena where the caller writes
+/// that input, -1 for an argument the function still takes.
+constexpr const char *kInputOffsetsAttr = "peakmem.input_offsets";
+
+/// The first use of `root` or of its view-like aliases (transitively) that
+/// may write or free its bytes (a write or free effect on the alias, or an
+/// effect on no value in particular), if any: an input in the arena is read
+/// only. With `allocation`, a memref.dealloc of `root` itself is not one (a
+/// recorded plan's allocation, whose dealloc materialization erases).
+mlir::Operation *findWrite(mlir::Value root, bool allocation = false);
+
 /// The offsets `peakmem.result_offsets` records for `fn`: for each operand
 /// of the return of its entry block, `offsetOf` of it or of the value it is
 /// a chain of entry-block view-like ops of (a result returned through a
@@ -130,6 +151,8 @@ struct ArenaSlot {
   bool nested = false;
   /// Returned by the function (SlotRules::returns).
   bool result = false;
+  /// The argument it stands for (kInputAttr), or -1.
+  int64_t input = -1;
 
   mlir::Value value() const { return op->getResult(0); }
   /// As a root of the arena's bound problem.

@@ -44,6 +44,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 
@@ -104,6 +105,8 @@ static DenseMap<Value, int64_t> rewriteIntoArena(Value arena,
     auto view =
         memref::ViewOp::create(b, loc, type, arena, shift, ValueRange{});
     view->setAttr(kAlignAttr, b.getI64IntegerAttr(s.align));
+    if (Attribute input = alloc->getAttr(kInputAttr))
+      view->setAttr(kInputAttr, input);
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
       if (isa<memref::DeallocOp>(user))
         user->erase();
@@ -112,6 +115,53 @@ static DenseMap<Value, int64_t> rewriteIntoArena(Value arena,
     offsetOf[view.getResult()] = s.offset;
   }
   return offsetOf;
+}
+
+/// The input slots (kInputAttr) of a recorded plan: each stands for a
+/// distinct argument of `fn` of its type that nothing uses any more (its
+/// uses read the slot), and only an arena argument may hold them. Emits an
+/// error at the slot otherwise.
+static LogicalResult checkInputSlots(FunctionOpInterface fn,
+                                     ArrayRef<ArenaSlot> slots,
+                                     const MaterializeOptions &options) {
+  llvm::SmallDenseSet<int64_t> seen;
+  for (const ArenaSlot &s : slots) {
+    if (s.input < 0)
+      continue;
+    if (s.input >= fn.getNumArguments() || !seen.insert(s.input).second ||
+        !fn.getArgument(s.input).use_empty() ||
+        fn.getArgument(s.input).getType() != s.value().getType())
+      return s.op->emitError()
+             << options.pass << ": " << kInputAttr << " = " << s.input
+             << " must name a distinct, otherwise unused argument of the "
+                "slot's type";
+    if (options.mode != "argument")
+      return s.op->emitError() << options.pass << ": an input slot needs "
+                               << "arena=argument";
+  }
+  return success();
+}
+
+/// Drops the arguments the input slots stand for (none uses them) and
+/// records `peakmem.input_offsets`: one entry per argument of `fn` before
+/// the arena was added (`numArgs`), the input's offset or -1.
+static void dropInputArguments(FunctionOpInterface fn, unsigned numArgs,
+                               const DenseMap<Value, int64_t> &offsetOf) {
+  SmallVector<int64_t> offsets(numArgs, -1);
+  llvm::BitVector drop(fn.getNumArguments());
+  bool any = false;
+  for (auto [view, offset] : offsetOf)
+    if (auto input =
+            view.getDefiningOp()->getAttrOfType<IntegerAttr>(kInputAttr)) {
+      offsets[input.getInt()] = offset;
+      drop.set(input.getInt());
+      any = true;
+    }
+  if (!any)
+    return;
+  (void)fn.eraseArguments(drop);
+  fn->setAttr(kInputOffsetsAttr,
+              DenseI64ArrayAttr::get(fn.getContext(), offsets));
 }
 
 /// Drops the claims about the old ops and sets the peak of the materialized
@@ -187,7 +237,8 @@ FunctionStatus peakmem::materializeArena(FunctionOpInterface fn,
                   /*returns=*/options.mode == "argument"};
   FailureOr<SmallVector<ArenaSlot>> slots =
       readPlannedSlots(fn, size.getInt(), align.getInt(), rules);
-  if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)))
+  if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)) ||
+      failed(checkInputSlots(fn, *slots, options)))
     return FunctionStatus::Failed;
   FailureOr<int64_t> bytes =
       requestedBytes(fn, options, size.getInt(), align.getInt());
@@ -199,11 +250,14 @@ FunctionStatus peakmem::materializeArena(FunctionOpInterface fn,
                           << slots->size() << " slots in an arena of "
                           << size.getInt() << " bytes, requested as " << *bytes
                           << "\n");
+  const unsigned numArgs = fn.getNumArguments();
   FailureOr<Value> arena =
       createArena(fn, options.mode, *bytes, align.getInt(), options.pass);
   if (failed(arena))
     return FunctionStatus::Failed;
-  setResultOffsets(fn, resultOffsets(fn, rewriteIntoArena(*arena, *slots)));
+  DenseMap<Value, int64_t> offsetOf = rewriteIntoArena(*arena, *slots);
+  setResultOffsets(fn, resultOffsets(fn, offsetOf));
+  dropInputArguments(fn, numArgs, offsetOf);
   ++numArenas;
   numViews += slots->size();
   updatePeak(fn, *arena, options.peakWithoutArena);

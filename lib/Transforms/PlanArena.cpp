@@ -106,6 +106,12 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
                                           /*allowNone=*/false, maxLiveIncrease);
     if (error.empty())
       error = checkAllocatorOption(allocator);
+    if (error.empty() && inputsInArena && arena != "argument")
+      error = "inputs-in-arena needs arena=argument (the caller writes the "
+              "inputs into its arena)";
+    if (error.empty() && inputsInArena && !materialize)
+      error = "inputs-in-arena needs materialize=true (a recorded plan "
+              "would read the inputs from allocations nobody writes)";
     return reportOptionError(context, getArgument(), error);
   }
 
@@ -144,10 +150,18 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   }
 
   /// Plans `fn`; `callers` is set for arena=argument, `calls` too when the
-  /// pass runs on the outermost op.
+  /// pass runs on the outermost op; `withoutInputs`: a second try with the
+  /// inputs left outside.
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
                               const CallerIndex *callers,
-                              const ArenaCalls *calls);
+                              const ArenaCalls *calls,
+                              bool withoutInputs = false);
+
+  /// inputs-in-arena: moves the inputs that may live in the arena into
+  /// allocations (PlanArenaSelect.h), remarks on the others, and models
+  /// the result in `model`; none moved when that model fails.
+  std::vector<ArenaInput> prepareInputs(FunctionOpInterface fn,
+                                        std::optional<MemoryModel> &model);
 
   /// `fn` is left unchanged for `why`: the json record says so, with the
   /// buffers left out (none known when the function is not modeled).
@@ -213,6 +227,29 @@ static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
   return c;
 }
 
+std::vector<ArenaInput>
+PlanArenaPass::prepareInputs(FunctionOpInterface fn,
+                             std::optional<MemoryModel> &model) {
+  std::vector<std::pair<unsigned, std::string>> refusedInputs;
+  std::vector<ArenaInput> inputs = moveInputsToAllocs(fn, refusedInputs);
+  for (auto &[arg, why] : refusedInputs)
+    emitRemark(fn.getArgument(arg).getLoc())
+        << "peakmem-plan-arena: input #" << arg
+        << " left out of the arena: " << why;
+  if (inputs.empty())
+    return inputs;
+  model.emplace(fn);
+  if (!model->isModeled()) {
+    emitRemark(fn.getLoc()) << "peakmem-plan-arena: inputs left out of the "
+                               "arena: "
+                            << model->getFailure()->reason;
+    model.reset();
+    restoreInputs(fn, inputs);
+    inputs.clear();
+  }
+  return inputs;
+}
+
 /// Why `fn` may not take its arena as an argument: a referenced function
 /// may when its callers can pass slots of their arenas (ArenaCalls.h).
 static std::string callArgumentRefusal(FunctionOpInterface fn,
@@ -227,7 +264,8 @@ static std::string callArgumentRefusal(FunctionOpInterface fn,
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
                                            AnalysisManager analyses,
                                            const CallerIndex *callers,
-                                           const ArenaCalls *calls) {
+                                           const ArenaCalls *calls,
+                                           bool withoutInputs) {
   if (fn.isExternal())
     return FunctionStatus::Unchanged;
   if (fn->hasAttr(kArenaSizeAttr)) {
@@ -242,13 +280,32 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return leaveUnchanged(fn, "not modeled: " + model.getFailure()->reason, {},
                           0);
   }
+  // Inputs in the arena: the arguments become allocations first (restored
+  // when the function is left unchanged), planned like any buffer.
+  std::vector<ArenaInput> inputs;
+  std::optional<MemoryModel> withInputs;
+  if (inputsInArena && !withoutInputs &&
+      (!callers || callers->argumentRefusal(fn).empty()))
+    inputs = prepareInputs(fn, withInputs);
+  const MemoryModel &planned = withInputs ? *withInputs : model;
   std::vector<Candidate> placed;
   std::vector<Refusal> refused;
-  selectBuffers(fn, model, alignment, placed, refused, arena == "argument");
-  const size_t steps = model.getEntryBlockModel()->ops.size();
+  selectBuffers(fn, planned, alignment, placed, refused, arena == "argument");
+  if (!inputs.empty() && llvm::count_if(placed, [](const Candidate &c) {
+                           return c.input >= 0;
+                         }) != static_cast<std::ptrdiff_t>(inputs.size())) {
+    for (const ArenaInput &in : inputs)
+      emitRemark(fn.getArgument(in.arg).getLoc())
+          << "peakmem-plan-arena: input #" << in.arg
+          << " left out of the arena: its allocation was not placed";
+    restoreInputs(fn, inputs);
+    return planFunction(fn, analyses, callers, calls, /*withoutInputs=*/true);
+  }
+  const size_t steps = planned.getEntryBlockModel()->ops.size();
   if (callers && materialize && !placed.empty())
     if (std::string why = callArgumentRefusal(fn, *callers, calls);
         !why.empty()) {
+      restoreInputs(fn, inputs);
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;
@@ -266,6 +323,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   }
 
   if (std::string why = roundedTotalRefusal(placed); !why.empty()) {
+    restoreInputs(fn, inputs);
     emitRemark(fn.getLoc()) << "peakmem-plan-arena: '" << fn.getName()
                             << "' left unchanged: " << why;
     return leaveUnchanged(fn, why, refused, steps);
@@ -289,7 +347,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   if (plan->sol.planned.plan.size == plan->sol.bound.lowerBound)
     ++numOptimal;
   if (emitRemarks)
-    emitPlanRemark(fn, plan->sol, placed.size(), refused, plan->sunk, request);
+    emitPlanRemark(fn, plan->sol, placed, refused, plan->sunk, request);
   if (plan->sol.timeLimitHit)
     emitWarning(fn.getLoc())
         << "peakmem-plan-arena: '" << fn.getName()

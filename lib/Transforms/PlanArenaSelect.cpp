@@ -12,6 +12,8 @@
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/OptionChecks.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -30,6 +32,72 @@ static bool isViewableElement(Type t) {
   if (auto f = dyn_cast<FloatType>(t))
     return f.getWidth() % 8 == 0;
   return false;
+}
+
+std::string peakmem::inputRefusal(BlockArgument arg) {
+  auto type = dyn_cast<MemRefType>(arg.getType());
+  if (!type)
+    return "it is not a memref";
+  if (!type.hasStaticShape())
+    return "its shape is dynamic";
+  if (!type.getLayout().isIdentity())
+    return "memref.view cannot produce its non-identity layout";
+  if (type.getMemorySpace())
+    return "it is not in the default memory space";
+  if (!isViewableElement(type.getElementType()) ||
+      !elementAllocSize(type.getElementType()))
+    return "memref.view cannot produce its element type";
+  if (Operation *writer = findWrite(arg))
+    return "it may be written or freed by '" +
+           writer->getName().getStringRef().str() + "'";
+  if (std::optional<HiddenUse> hidden =
+          findHiddenUse(arg, /*allocation=*/false, /*returns=*/false))
+    return hidden->reason;
+  int64_t bytes =
+      type.getNumElements() * *elementAllocSize(type.getElementType());
+  if (std::optional<AliasOutside> outside = findAliasOutside(arg, bytes))
+    return outside->describe(bytes);
+  return {};
+}
+
+std::vector<ArenaInput> peakmem::moveInputsToAllocs(
+    FunctionOpInterface fn,
+    std::vector<std::pair<unsigned, std::string>> &refused) {
+  Block &entry = fn.getFunctionBody().front();
+  OpBuilder b(fn.getContext());
+  std::vector<ArenaInput> inputs;
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!isa<BaseMemRefType>(arg.getType()) || arg.use_empty())
+      continue;
+    if (std::string why = inputRefusal(arg); !why.empty()) {
+      refused.push_back({arg.getArgNumber(), why});
+      continue;
+    }
+    b.setInsertionPointToStart(&entry);
+    auto alloc = memref::AllocOp::create(b, arg.getLoc(),
+                                         cast<MemRefType>(arg.getType()));
+    alloc->setAttr(kInputAttr, b.getI64IntegerAttr(arg.getArgNumber()));
+    arg.replaceAllUsesWith(alloc.getResult());
+    b.setInsertionPoint(&entry.back());
+    memref::DeallocOp::create(b, arg.getLoc(), alloc.getResult());
+    inputs.push_back({arg.getArgNumber(), alloc});
+  }
+  // In argument order at the top of the block.
+  for (ArenaInput &in : llvm::reverse(inputs))
+    in.alloc->moveBefore(&entry.front());
+  return inputs;
+}
+
+void peakmem::restoreInputs(FunctionOpInterface fn,
+                            ArrayRef<ArenaInput> inputs) {
+  for (ArenaInput in : inputs) {
+    Value v = in.alloc->getResult(0);
+    for (Operation *user : llvm::make_early_inc_range(v.getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    v.replaceAllUsesWith(fn.getArgument(in.arg));
+    in.alloc->erase();
+  }
 }
 
 /// Decides whether buffer `b` of `bm` goes into the arena. Returns the reason
@@ -88,6 +156,8 @@ static std::string classify(const BlockModel &bm, BufferId b,
            " is above the largest supported " +
            std::to_string(kMaxArenaAlignment);
   out.alloc = alloc;
+  if (auto input = alloc->getAttrOfType<IntegerAttr>(kInputAttr))
+    out.input = input.getInt();
   out.bytes = type.getNumElements() * elemBytes;
   // The slot holds the buffer's bytes: an alias reaching past them (a
   // reinterpret_cast with another offset) would touch another slot.

@@ -40,6 +40,8 @@ struct Candidate {
   /// Returned by the function (arena=argument): no dealloc, live from its
   /// producer to the end of the function.
   bool result = false;
+  /// The argument it stands for (ArenaInput, peakmem.input), or -1.
+  int64_t input = -1;
 };
 
 /// A heap buffer left as it is, and why.
@@ -89,6 +91,35 @@ std::string roundedTotalRefusal(llvm::ArrayRef<Candidate> placed);
 /// (ArenaBoundProblem.h): their allocations and live segments in `entry`.
 std::vector<ArenaRoot> candidateRoots(mlir::Block &entry,
                                       llvm::ArrayRef<Candidate> placed);
+
+/// An argument of the function moved into the arena (inputs-in-arena,
+/// docs/Arena.md): until materialization its uses read `alloc` (an
+/// entry-block memref.alloc carrying peakmem.input = arg, freed before the
+/// terminator), planned like any buffer and live from the entry; the
+/// materializer drops the argument, so the caller writes the input into
+/// the arena at its offset instead of passing it.
+struct ArenaInput {
+  unsigned arg = 0;
+  mlir::memref::AllocOp alloc;
+};
+
+/// Why argument `arg` of a function cannot live in its arena, or "": it must
+/// be a static memref with an identity layout in the default memory space
+/// and of a viewable element type, never written or freed through any
+/// alias, with every use showing its lifetime (not returned, passed to a
+/// call, stored or captured: ArenaSlots.h findHiddenUse) and every alias
+/// inside its bytes.
+std::string inputRefusal(mlir::BlockArgument arg);
+
+/// Moves every memref argument of `fn` that inputRefusal accepts into an
+/// allocation (ArenaInput); the others go to `refused` with the reason.
+std::vector<ArenaInput>
+moveInputsToAllocs(mlir::FunctionOpInterface fn,
+                   std::vector<std::pair<unsigned, std::string>> &refused);
+
+/// Undoes moveInputsToAllocs: the arguments' uses are theirs again.
+void restoreInputs(mlir::FunctionOpInterface fn,
+                   llvm::ArrayRef<ArenaInput> inputs);
 
 /// Which functions are referenced by a symbol use anywhere in the IR: in
 /// the outermost op above the pass's root, every symbol table (nested

@@ -18,6 +18,34 @@
 using namespace mlir;
 using namespace peakmem;
 
+/// `p` with a first statement (id 0; the others shift by one) that uses
+/// `inputs` and precedes every compute statement: in every legal order the
+/// inputs are live from the first step, as an input the caller wrote into
+/// the arena before the call is.
+static Problem withEntryStatement(const Problem &p, ArrayRef<BufferId> inputs) {
+  Problem q;
+  StmtId pin = q.addStatement();
+  for (StmtId s = 0; s < p.numStatements(); ++s) {
+    StmtId t = q.addStatementLike(p.statement(s));
+    q.statement(t).target = p.statement(s).target;
+  }
+  for (BufferId b = 0; b < p.numBuffers(); ++b) {
+    q.addBuffer(p.buffer(b).bytes, p.buffer(b).freedInBlock);
+    for (StmtId u : p.buffer(b).users)
+      q.addUse(u + 1, b);
+  }
+  for (BufferId b : inputs)
+    q.addUse(pin, b);
+  for (auto [from, to] : p.edges())
+    q.addEdge(from + 1, to + 1);
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    if (p.statement(s).kind == StmtKind::Compute)
+      q.addEdge(pin, s + 1);
+  q.liveIn = p.liveIn;
+  q.finalize();
+  return q;
+}
+
 FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
                                                  const BlockModel &entry,
                                                  ArrayRef<Candidate> placed,
@@ -37,12 +65,32 @@ FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
   options.search.maxLivePeakIncrease = settings.maxLiveIncrease;
   options.search.planner.budget = settings.budget;
   options.bound = bound.lowerBound;
+  // Inputs in the arena are live from the entry: planned on the problem
+  // with a first statement that uses them, whose step is then dropped.
+  std::vector<BufferId> inputs;
+  for (const Candidate &c : placed)
+    if (c.input >= 0)
+      inputs.push_back(c.buffer);
+  Problem pinned;
+  if (!inputs.empty()) {
+    pinned = withEntryStatement(entry.problem, inputs);
+    for (BlockArenaBuffer &b : buffers)
+      b.stmt += b.nested;
+  }
   ArenaSolution sol;
   static_cast<BlockArenaPlan &>(sol) =
-      planBlockArena(entry.problem, buffers, options);
+      planBlockArena(inputs.empty() ? entry.problem : pinned, buffers, options);
   sol.bound = bound;
   if (!sol.error.empty())
     return fn.emitError() << "peakmem-plan-arena: internal: " << sol.error;
+  if (!inputs.empty()) {
+    Order order;
+    for (StmtId s : sol.order)
+      if (s != 0)
+        order.push_back(s - 1);
+    sol.order = std::move(order);
+    sol.entryStep = true;
+  }
   unpackNestedOffsets(pack, roots, sol);
   return sol;
 }
@@ -118,17 +166,25 @@ llvm::json::Value peakmem::planToJson(FunctionOpInterface fn,
                                       const ArenaSolution &sol, size_t steps,
                                       llvm::json::Array leftOut,
                                       const ArenaRequest &request) {
-  llvm::json::Array buffers;
+  llvm::json::Array buffers, inputs;
+  // The steps of the plan's problem, less its entry statement (inputs).
+  const int64_t shift = sol.entryStep ? 1 : 0;
   for (size_t i = 0; i < placed.size(); ++i) {
     const ArenaBuffer &ab = sol.extraction.problem.buffer(sol.arenaId[i]);
-    buffers.push_back(
-        llvm::json::Object{{"offset", sol.planned.plan.offsets[sol.arenaId[i]]},
-                           {"bytes", ab.size},
-                           {"align", ab.alignment},
-                           {"first", static_cast<int64_t>(ab.life.first)},
-                           {"last", static_cast<int64_t>(ab.life.last)},
-                           {"nested", placed[i].nested},
-                           {"result", placed[i].result}});
+    buffers.push_back(llvm::json::Object{
+        {"offset", sol.planned.plan.offsets[sol.arenaId[i]]},
+        {"bytes", ab.size},
+        {"align", ab.alignment},
+        {"first", std::max<int64_t>(0, int64_t(ab.life.first) - shift)},
+        {"last", std::max<int64_t>(0, int64_t(ab.life.last) - shift)},
+        {"nested", placed[i].nested},
+        {"result", placed[i].result},
+        {"input", placed[i].input}});
+    if (placed[i].input >= 0)
+      inputs.push_back(llvm::json::Object{
+          {"argument", placed[i].input},
+          {"offset", sol.planned.plan.offsets[sol.arenaId[i]]},
+          {"bytes", placed[i].bytes}});
   }
   llvm::json::Object record{{"function", fn.getName()},
                             {"symbol", symbolPath(fn)},
@@ -139,6 +195,8 @@ llvm::json::Value peakmem::planToJson(FunctionOpInterface fn,
                             {"steps", static_cast<int64_t>(steps)},
                             {"buffers", std::move(buffers)},
                             {"left_out", std::move(leftOut)}};
+  if (!inputs.empty())
+    record["inputs"] = std::move(inputs);
   if (request.reservedPlanned)
     record["reserved_planned"] = *request.reservedPlanned;
   if (request.reservedRequested)
@@ -159,8 +217,17 @@ llvm::json::Value peakmem::planToJson(FunctionOpInterface fn,
 /// The remark of a planned function: arena, bound, optimal or gap, the live
 /// bound of this order, why the planner stopped, the best baseline.
 void peakmem::emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
-                             size_t placed, ArrayRef<Refusal> refusals,
-                             unsigned sunk, const ArenaRequest &request) {
+                             ArrayRef<Candidate> candidates,
+                             ArrayRef<Refusal> refusals, unsigned sunk,
+                             const ArenaRequest &request) {
+  const size_t placed = candidates.size();
+  size_t inputs = 0;
+  int64_t inputBytes = 0;
+  for (const Candidate &c : candidates)
+    if (c.input >= 0) {
+      ++inputs;
+      inputBytes += c.bytes;
+    }
   const size_t refused = refusals.size();
   const int64_t size = sol.planned.plan.size;
   const int64_t bound = sol.bound.lowerBound;
@@ -210,6 +277,9 @@ void peakmem::emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
     if (sunk)
       remark << " (" << sunk << " moved down to their first use)";
   }
+  if (inputs)
+    remark << "; inputs: " << inputs << " in the arena (" << inputBytes
+           << " bytes)";
   if (auto results = fn->getAttrOfType<DictionaryAttr>(kResultPlacementAttr)) {
     auto get = [&](StringRef key) {
       return cast<IntegerAttr>(results.get(key)).getInt();

@@ -33,6 +33,10 @@ struct ArenaSolution : BlockArenaPlan {
   /// The bound over every order (rounded sizes) and its certificate, as
   /// recorded (recomputed on the final order when the order changed).
   Certificate bound;
+  /// Planned with an entry statement (inputs in the arena,
+  /// withEntryStatement): the extraction's steps are one more than the
+  /// block's; `order` is the block's.
+  bool entryStep = false;
 };
 
 /// The pass options that steer the search.
@@ -84,10 +88,11 @@ llvm::json::Value planToJson(mlir::FunctionOpInterface fn,
 
 /// The remark of a planned function: arena, bound, optimal or gap, the live
 /// bound of this order, why the planner stopped, the best baseline, the
-/// results inside and outside, what lies outside the arena.
+/// inputs and results inside and outside, what lies outside the arena.
 void emitPlanRemark(mlir::FunctionOpInterface fn, const ArenaSolution &sol,
-                    size_t placed, llvm::ArrayRef<Refusal> refusals,
-                    unsigned sunk, const ArenaRequest &request);
+                    llvm::ArrayRef<Candidate> placed,
+                    llvm::ArrayRef<Refusal> refusals, unsigned sunk,
+                    const ArenaRequest &request);
 
 } // namespace peakmem
 

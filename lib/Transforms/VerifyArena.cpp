@@ -219,6 +219,55 @@ static LogicalResult checkResultOffsets(FunctionOpInterface fn,
   return success();
 }
 
+/// The inputs in the arena, checked against `peakmem.input_offsets`: one
+/// entry per argument of the function as the caller wrote it (the
+/// arguments it still takes other than the arena, plus one per input slot),
+/// each input slot's argument distinct and recorded at the slot's offset,
+/// every other entry -1 (the attribute is required when an input is a
+/// slot). A slot's own checks (ArenaSlots.h) already hold: aligned, inside
+/// the arena, live from the entry to its last use, never written.
+static LogicalResult checkInputOffsets(FunctionOpInterface fn,
+                                       ArrayRef<ArenaSlot> slots) {
+  Attribute attr = fn->getAttr(kInputOffsetsAttr);
+  size_t inputs =
+      llvm::count_if(slots, [](const ArenaSlot &s) { return s.input >= 0; });
+  if (!attr && inputs == 0)
+    return success();
+  auto recorded = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
+  if (!recorded)
+    return fn.emitError() << "peakmem-verify-arena: an input is a slot of "
+                             "the arena but '"
+                          << kInputOffsetsAttr
+                          << "' is missing or not an array<i64>";
+  // The arena argument is not one of the caller's inputs.
+  size_t want = fn.getNumArguments() - 1 + inputs;
+  if (static_cast<size_t>(recorded.size()) != want)
+    return fn.emitError() << "peakmem-verify-arena: '" << kInputOffsetsAttr
+                          << "' has " << recorded.size() << " entries for "
+                          << want << " arguments (" << inputs
+                          << " of them in the arena)";
+  llvm::SmallDenseSet<int64_t> seen;
+  for (const ArenaSlot &s : slots) {
+    if (s.input < 0)
+      continue;
+    if (static_cast<size_t>(s.input) >= want || !seen.insert(s.input).second)
+      return s.op->emitError() << "peakmem-verify-arena: input #" << s.input
+                               << " is not a distinct argument of the " << want;
+    if (recorded[s.input] != s.offset)
+      return s.op->emitError()
+             << "peakmem-verify-arena: input #" << s.input << " is at offset "
+             << s.offset << " but '" << kInputOffsetsAttr << "' records "
+             << recorded[s.input];
+  }
+  for (size_t i = 0; i < want; ++i)
+    if (!seen.contains(i) && recorded[i] != -1)
+      return fn.emitError()
+             << "peakmem-verify-arena: '" << kInputOffsetsAttr
+             << "' records offset " << recorded[i] << " for argument #" << i
+             << ", which no input view stands for";
+  return success();
+}
+
 /// The views of `arena` in `fn`, read as slots (program order, so that an
 /// overlap is reported at the later of two), and the arena used only by
 /// them and, for an allocated arena, one dealloc after every view's life.
@@ -302,7 +351,8 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
     slots = readViews(fn, arena, size, align);
   }
   if (failed(slots) || failed(checkSlotOverlaps(*slots, rules)) ||
-      failed(checkResultOffsets(fn, *slots)))
+      failed(checkResultOffsets(fn, *slots)) ||
+      failed(checkInputOffsets(fn, *slots)))
     return failure();
   if (bound > size)
     return fn.emitError() << "peakmem-verify-arena: peakmem.arena_lower_bound "

@@ -20,7 +20,7 @@
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{arena=alloc}),peakmem-verify-arena,peakmem-verify-certificate)' -o /dev/null
 // The arena options reach peakmem-plan-arena (the expanded pipeline).
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-budget-ms=7 arena-order-search=false arena-max-live-increase=64})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ARENA-OPTS
-// ARENA-OPTS: peakmem-plan-arena{alignment=1 allocator=malloc arena=alloc budget-ms=7 json= materialize=true max-live-increase=64 max-work=0 order-search=false remarks=true}
+// ARENA-OPTS: peakmem-plan-arena{alignment=1 allocator=malloc arena=alloc budget-ms=7 inputs-in-arena=false json= materialize=true max-live-increase=64 max-work=0 order-search=false remarks=true}
 // RUN: peakmem-opt %s -p 'builtin.module(peakmem-optimize{arena=alloc arena-allocator=caching})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ARENA-ALLOCATOR
 // ARENA-ALLOCATOR: peakmem-plan-arena{alignment=1 allocator=caching arena=alloc
 

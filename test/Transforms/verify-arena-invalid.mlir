@@ -702,3 +702,104 @@ func.func @result_view(%arg0: memref<1x1x1x1024xf32>) -> memref<1x1024xf32> attr
   memref.dealloc %alloc : memref<4096xi8>
   return %collapse_shape : memref<1x1024xf32>
 }
+
+// -----
+
+// Inputs in the arena (plan-arena-inputs.mlir @inputs, bound left out): the
+// input view of argument #0 is at 0, here recorded at 4096.
+func.func @input(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.input_offsets = array<i64: 4096, -1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{peakmem-verify-arena: input #0 is at offset 0 but 'peakmem.input_offsets' records 4096}}
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<8192xi8> to memref<1024xf32>
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.add ins(%view, %view : memref<1024xf32>, memref<1024xf32>) outs(%view_0 : memref<1024xf32>)
+  linalg.copy ins(%view_0 : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  return
+}
+
+// -----
+
+// An input view without its record.
+// expected-error @below {{peakmem-verify-arena: an input is a slot of the arena but 'peakmem.input_offsets' is missing or not an array<i64>}}
+func.func @input(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<8192xi8> to memref<1024xf32>
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.add ins(%view, %view : memref<1024xf32>, memref<1024xf32>) outs(%view_0 : memref<1024xf32>)
+  linalg.copy ins(%view_0 : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  return
+}
+
+// -----
+
+// An offset recorded for an argument that no input view stands for (#1 is
+// still an argument).
+// expected-error @below {{peakmem-verify-arena: 'peakmem.input_offsets' records offset 4096 for argument #1, which no input view stands for}}
+func.func @input(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.input_offsets = array<i64: 0, 4096>} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<8192xi8> to memref<1024xf32>
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  linalg.add ins(%view, %view : memref<1024xf32>, memref<1024xf32>) outs(%view_0 : memref<1024xf32>)
+  linalg.copy ins(%view_0 : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  return
+}
+
+// -----
+
+// An input is live from the entry (the caller wrote it before the call), not
+// from its first use, wherever its view is defined: t, dead before %x's
+// first read, on %x's bytes would overwrite it (plan-arena-inputs.mlir
+// @input_live_from_entry with t moved from 8192 to 0 and the view of %x
+// defined right before its first read).
+func.func @input(%arg0: memref<1024xf32>, %arg1: memref<12288xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 12288 : i64, peakmem.input_offsets = array<i64: 0, 4096, -1>} {
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64, peakmem.input = 1 : i64} : memref<12288xi8> to memref<1024xf32>
+  %c0_1 = arith.constant 0 : index
+  // expected-error @below {{view [0, 4096) overlaps a view [0, 4096) live at the same time}}
+  %view_1 = memref.view %arg1[%c0_1][] {peakmem.align = 4 : i64} : memref<12288xi8> to memref<1024xf32>
+  linalg.add ins(%view_0, %view_0 : memref<1024xf32>, memref<1024xf32>) outs(%view_1 : memref<1024xf32>)
+  %c4096_2 = arith.constant 4096 : index
+  %view_3 = memref.view %arg1[%c4096_2][] {peakmem.align = 4 : i64} : memref<12288xi8> to memref<1024xf32>
+  linalg.add ins(%view_1, %view_1 : memref<1024xf32>, memref<1024xf32>) outs(%view_3 : memref<1024xf32>)
+  %c8192 = arith.constant 8192 : index
+  %view_5 = memref.view %arg1[%c8192][] {peakmem.align = 4 : i64} : memref<12288xi8> to memref<1024xf32>
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<12288xi8> to memref<1024xf32>
+  linalg.add ins(%view_3, %view : memref<1024xf32>, memref<1024xf32>) outs(%view_5 : memref<1024xf32>)
+  linalg.copy ins(%view_5 : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  return
+}
+
+// -----
+
+// An input is read only: a write into its view (through a collapse_shape
+// alias here) is rejected at the writer.
+func.func @input(%arg0: memref<1024xf32>, %arg1: memref<8192xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 8192 : i64, peakmem.input_offsets = array<i64: 0, -1>} {
+  %c0 = arith.constant 0 : index
+  %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<8192xi8> to memref<1024xf32>
+  %c4096 = arith.constant 4096 : index
+  %view_0 = memref.view %arg1[%c4096][] {peakmem.align = 4 : i64} : memref<8192xi8> to memref<1024xf32>
+  %e = memref.expand_shape %view [[0, 1]] output_shape [4, 256] : memref<1024xf32> into memref<4x256xf32>
+  %f = memref.collapse_shape %e [[0, 1]] : memref<4x256xf32> into memref<1024xf32>
+  // expected-error @below {{peakmem-verify-arena: 'linalg.add' may write input #0 in the arena (an input is read only)}}
+  linalg.add ins(%view_0, %view_0 : memref<1024xf32>, memref<1024xf32>) outs(%f : memref<1024xf32>)
+  linalg.copy ins(%view : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  return
+}
+
+// -----
+
+// An input in an arena the function allocates: nobody could write it there.
+func.func @input(%arg0: memref<1024xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 4096 : i64, peakmem.input_offsets = array<i64: 0, -1>} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<4096xi8>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{peakmem-verify-arena: an input slot needs an arena the caller owns (arena=argument)}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64, peakmem.input = 0 : i64} : memref<4096xi8> to memref<1024xf32>
+  linalg.copy ins(%view : memref<1024xf32>) outs(%arg0 : memref<1024xf32>)
+  memref.dealloc %alloc : memref<4096xi8>
+  return
+}

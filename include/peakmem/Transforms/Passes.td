@@ -410,6 +410,20 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
     and the remark say which results are inside and outside, with their
     bytes; with `arena=alloc` results stay outside, allocated at their
     first use.
+    `inputs-in-arena` (only with `arena=argument` and `materialize`): each
+    memref argument that is static with an identity layout, only read
+    (no write or free through any alias) and whose uses show its lifetime
+    (not returned, passed to a call, stored or captured) lives in the arena:
+    its uses read a view of the arena (`peakmem.input = i`, i its argument
+    number) and the argument is dropped, so the caller writes the input at
+    its offset before the call instead of passing it (a kept argument would
+    invite a caller to pass a buffer and skip the write);
+    `peakmem.input_offsets` records one i64 per argument as written (-1: an
+    argument the function still takes). Its slot is live from the entry to
+    its last use, and reused after it. Other arguments stay arguments, with
+    a remark each. The certified bound counts an input from its first use
+    in the best order (a relaxation of "from the entry": still a lower
+    bound); the plan and the verifier hold it from the entry.
     `alignment=` is at most 2^32; a function whose sizes rounded to their
     alignments exceed 2^62 - 1 bytes is left unchanged with a remark.
 
@@ -487,6 +501,10 @@ def PlanArenaPass : Pass<"peakmem-plan-arena"> {
            "Turn the plan into views of the arena; false: only record it "
            "(peakmem.arena_offset on each placed alloc) for "
            "peakmem-materialize-arena">,
+    Option<"inputsInArena", "inputs-in-arena", "bool", /*default=*/"false",
+           "With arena=argument: the memref inputs live in the arena too, "
+           "at recorded offsets (peakmem.input_offsets) the caller writes "
+           "them to; their arguments are dropped">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];
@@ -547,7 +565,10 @@ def VerifyArenaPass : Pass<"peakmem-verify-arena"> {
     the view's alignment) intersect; a view outside the arena; an offset
     that is dynamic or not a multiple of the view's alignment; an alignment
     above the arena's; an arena whose type or alignment disagrees with the
-    recorded attributes; a returned view (itself or through view-like ops)
+    recorded attributes; an input view (`peakmem.input`) outside the entry
+    block, in an allocated arena, written through any alias, or whose
+    offset `peakmem.input_offsets` does not record (an input view is live
+    from the entry); a returned view (itself or through view-like ops)
     unless the arena is an argument, or whose offset
     `peakmem.result_offsets` does not record (a returned view is live to
     the end of the function);
