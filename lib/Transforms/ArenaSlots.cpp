@@ -46,6 +46,8 @@ ArenaRoot ArenaSlot::root() const {
   return {value(), bytes, size, align, nested, segments};
 }
 
+static bool isResultChain(Value v, Value root);
+
 /// Why a use by `user` of `v` (an alias of the slot's buffer, not passed
 /// on by a view-like op) hides the lifetime, or "" when it does not.
 static std::string hidingReason(Operation *user, Value v, Value root,
@@ -56,7 +58,7 @@ static std::string hidingReason(Operation *user, Value v, Value root,
                                    : "an alias is freed by 'memref.dealloc'";
   // A result in the caller's arena: the buffer itself or a view of it
   // (reshape, collapse/expand_shape, subview, cast, chains of them).
-  if (returns && isFunctionReturn(user, v))
+  if (returns && isFunctionReturn(user, v) && isResultChain(v, root))
     return {};
   if (user->hasTrait<OpTrait::IsTerminator>())
     return "an alias is passed on by '" + name + "'";
@@ -80,8 +82,16 @@ static std::string hidingReason(Operation *user, Value v, Value root,
     return "its address is passed to '" + name +
            "', which has no memory-effect interface (it may keep the "
            "address, as a call may)";
-  if (llvm::any_of(user->getResultTypes(),
-                   [](Type t) { return isa<BaseMemRefType>(t); }))
+  // A result that may carry the address (a memref, a pointer, a token of
+  // asynchronous work on it): only plain values are not.
+  auto plain = [](Type t) {
+    if (auto v = dyn_cast<VectorType>(t))
+      t = v.getElementType();
+    if (auto c = dyn_cast<ComplexType>(t))
+      t = c.getElementType();
+    return isa<IntegerType, FloatType, IndexType>(t);
+  };
+  if (!llvm::all_of(user->getResultTypes(), plain))
     return "an alias flows into a result of '" + name + "'";
   return {};
 }
@@ -122,6 +132,22 @@ bool peakmem::isFunctionReturn(Operation *user, Value v) {
          block == &parent->getRegion(0).front();
 }
 
+bool peakmem::isResultViewOp(Operation *op) {
+  return isa<memref::ReshapeOp, memref::CollapseShapeOp, memref::ExpandShapeOp,
+             memref::SubViewOp, memref::CastOp>(op);
+}
+
+/// Whether `v` is `root` or a chain of isResultViewOp ops of it.
+static bool isResultChain(Value v, Value root) {
+  while (v != root) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !isResultViewOp(def))
+      return false;
+    v = cast<ViewLikeOpInterface>(def).getViewSource();
+  }
+  return true;
+}
+
 bool peakmem::isReturnedThroughViews(Value root) {
   SmallVector<Value> work{root};
   while (!work.empty()) {
@@ -130,7 +156,7 @@ bool peakmem::isReturnedThroughViews(Value root) {
       if (isFunctionReturn(user, v))
         return true;
       auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == v)
+      if (view && view.getViewSource() == v && isResultViewOp(user))
         for (Value r : user->getResults())
           if (isa<BaseMemRefType>(r.getType()))
             work.push_back(r);
@@ -416,7 +442,7 @@ peakmem::resultOffsets(Operation *fn,
     auto it = offsetOf.find(v);
     while (it == offsetOf.end()) {
       auto view = v.getDefiningOp<ViewLikeOpInterface>();
-      if (!view || view->getBlock() != &entry)
+      if (!view || view->getBlock() != &entry || !isResultViewOp(view))
         break;
       v = view.getViewSource();
       it = offsetOf.find(v);

@@ -63,8 +63,15 @@ struct HiddenUse {
 std::optional<HiddenUse> findHiddenUse(mlir::Value root, bool allocation,
                                        bool returns = false);
 
+/// The view-like ops a result may be returned through (arena=argument): a
+/// reshape, collapse/expand_shape, subview or cast, whose result starts at
+/// its source's bytes or says where in its layout (a subview's offset). Not
+/// memref.view with a byte shift, reinterpret_cast, transpose or
+/// memory_space_cast.
+bool isResultViewOp(mlir::Operation *op);
+
 /// Whether the function whose entry block holds `root` returns `root` or a
-/// view-like alias of it (transitively).
+/// chain of isResultViewOp ops of it.
 bool isReturnedThroughViews(mlir::Value root);
 
 /// Whether `user` is the return of the function whose entry block holds

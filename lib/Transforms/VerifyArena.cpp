@@ -20,6 +20,7 @@
 #include "ArenaCalls.h"
 #include "ArenaRequest.h"
 #include "MaterializeArena.h"
+#include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
@@ -324,6 +325,10 @@ LogicalResult VerifyArenaPass::verify(FunctionOpInterface fn) {
       failed(getI64(fn, kArenaAlignmentAttr, align)) ||
       failed(getI64(fn, kArenaLowerBoundAttr, bound)))
     return failure();
+  if (std::optional<ModelFailure> async = findAsyncWorkEnds(fn).failure)
+    return fn.emitError() << "peakmem-verify-arena: the lifetimes cannot be "
+                             "rebuilt: "
+                          << async->reason;
   auto optimal = fn->getAttrOfType<BoolAttr>(kArenaOptimalAttr);
   if (!optimal)
     return fn.emitError() << "peakmem-verify-arena: missing or non-bool "

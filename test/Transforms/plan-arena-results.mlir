@@ -108,3 +108,19 @@ func.func @result_subview(%x: memref<1024xf32>) -> memref<256xf32, strided<[1], 
   %s = memref.subview %o[256] [256] [1] : memref<1024xf32> to memref<256xf32, strided<[1], offset: 256>>
   return %s : memref<256xf32, strided<[1], offset: 256>>
 }
+
+// -----
+
+// A transpose of an allocation returned is not a documented result chain:
+// the allocation stays outside the arena.
+// ARG-LABEL: func.func @result_transpose
+// ARG: memref.alloc() : memref<4x8xf32>
+// CHECK-LABEL: func.func @result_transpose
+// expected-remark @below {{'result_transpose' has no buffer to place}}
+func.func @result_transpose(%x: memref<4x8xf32>) -> memref<8x4xf32, strided<[1, 8]>> {
+  // expected-remark @below {{buffer left out of the arena: it escapes its block}}
+  %o = memref.alloc() : memref<4x8xf32>
+  linalg.copy ins(%x : memref<4x8xf32>) outs(%o : memref<4x8xf32>)
+  %t = memref.transpose %o (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+  return %t : memref<8x4xf32, strided<[1, 8]>>
+}

@@ -119,8 +119,9 @@ RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
 # One arena for a call tree (issue #26, arch): until it lands, a caller's
 # buffers passed to a call stay out of the arena with a remark
 # (test_fuzz_regions.py). Inputs in the arena (arenapass's
-# `inputs-in-arena` option): until it lands, the option is refused by name.
+# `inputs-in-arena` option, landed): every generated parallel program plans
+# with it; =0 checks the old refusal by name.
 CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
                                   "0") not in ("", "0")
 INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
-                                 "0") not in ("", "0")
+                                 "1") not in ("", "0")
