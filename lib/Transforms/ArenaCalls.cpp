@@ -6,6 +6,7 @@
 // every call passes a slot of its caller that the caller's plan places.
 
 #include "ArenaCalls.h"
+#include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 
@@ -24,6 +25,17 @@ namespace peakmem {
 /// The offset of the slot a call passes in its caller's arena (-1: the slot
 /// is a heap allocation of its own).
 constexpr const char *kCalleeArenaOffsetAttr = "peakmem.callee_arena_offset";
+
+/// Whether every result of `fn` is a plain value (integer, float, index or a
+/// vector of them): no address can leave it through a result (a memref, a
+/// pointer, an async token or handle could).
+static bool returnsOnlyValues(FunctionOpInterface fn) {
+  return llvm::all_of(fn.getResultTypes(), [](Type t) {
+    if (auto vector = dyn_cast<VectorType>(t))
+      t = vector.getElementType();
+    return isa<IntegerType, FloatType, IndexType>(t);
+  });
+}
 
 /// The function a direct call calls, resolved from the call's place.
 static FunctionOpInterface directCallee(CallOpInterface call) {
@@ -64,11 +76,11 @@ static std::optional<std::string> refusalOf(
         directCallee(call) != fn)
       return std::nullopt;
   }
-  if (llvm::any_of(fn.getResultTypes(),
-                   [](Type t) { return isa<BaseMemRefType>(t); }))
-    return "it is called and returns a memref, which would be a view of its "
-           "caller's slot outliving the call (not supported: only callees "
-           "without memref results take their arena from their callers)";
+  if (!returnsOnlyValues(fn))
+    return "it is called and returns a memref, pointer or handle, which "
+           "could carry an address of its caller's slot past the call (not "
+           "supported: only callees returning integers, floats, indices or "
+           "vectors take their arena from their callers)";
   for (Operation *user : users) {
     auto call = cast<CallOpInterface>(user);
     auto caller = user->getParentOfType<FunctionOpInterface>();
@@ -219,7 +231,9 @@ static SmallVector<std::pair<CallOpInterface, unsigned>>
 arenaCalls(FunctionOpInterface fn) {
   SmallVector<std::pair<CallOpInterface, unsigned>> out;
   fn->walk([&](CallOpInterface call) {
-    if (FunctionOpInterface callee = directCallee(call))
+    // Not read under func.func(...) nesting (passesCalleeArena).
+    if (FunctionOpInterface callee = directCallee(call);
+        callee && CalleeBodiesScope::mayRead(callee))
       if (std::optional<unsigned> index = arenaArgumentOf(callee))
         if (*index < call.getArgOperands().size())
           out.push_back({call, *index});
@@ -242,8 +256,10 @@ bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
   if (v != root)
     return false;
   FunctionOpInterface callee = directCallee(call);
-  if (!callee || llvm::any_of(callee.getResultTypes(),
-                              [](Type t) { return isa<BaseMemRefType>(t); }))
+  // Under func.func(...) nesting other functions are rewritten concurrently:
+  // their attributes are not read (the call then hides the use).
+  if (!callee || !CalleeBodiesScope::mayRead(callee) ||
+      !returnsOnlyValues(callee))
     return false;
   std::optional<unsigned> index = arenaArgumentOf(callee);
   if (!index)
@@ -270,11 +286,11 @@ LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
       return call->emitError() << "peakmem-verify-arena: " << name
                                << " takes an arena without a positive "
                                   "peakmem.arena_alignment";
-    if (llvm::any_of(callee.getResultTypes(),
-                     [](Type t) { return isa<BaseMemRefType>(t); }))
+    if (!returnsOnlyValues(callee))
       return call->emitError() << "peakmem-verify-arena: " << name
                                << " takes its arena from its caller but "
-                                  "returns a memref";
+                                  "returns a value other than an integer, "
+                                  "float, index or vector";
     Value slot = call.getArgOperands()[index];
     int64_t want = align.getInt();
     std::optional<int64_t> offset = offsetIn(slot, arena);

@@ -15,6 +15,11 @@
 // RUN: sed 's/peakmem.callee_arena_offset = 0 : i64/peakmem.callee_arena_offset = 256 : i64/' %t.mlir | not peakmem-opt -p 'builtin.module(peakmem-verify-arena)' --split-input-file 2>&1 | FileCheck %s --check-prefix=OFFSET
 // RUN: sed '/@tleaf(/s/peakmem.arena_alignment = 4 /peakmem.arena_alignment = 512 /' %t.mlir | not peakmem-opt -p 'builtin.module(peakmem-verify-arena)' --split-input-file 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: sed 's/memref.alloc() {alignment = 4 : i64} : memref<256xi8>/memref.alloc() : memref<256xi8>/' %t.mlir | not peakmem-opt -p 'builtin.module(peakmem-verify-arena)' --split-input-file 2>&1 | FileCheck %s --check-prefix=HEAP
+// Verified under func.func(...), a caller does not read its callees'
+// attributes (they may be written concurrently): the slot passed to the call
+// is then a use the verifier cannot see through, and rejected.
+// RUN: not peakmem-opt %t.mlir -p 'builtin.module(func.func(peakmem-verify-arena))' --split-input-file 2>&1 | FileCheck %s --check-prefix=VNESTED
+// VNESTED: error: peakmem-verify-arena: {{.*}}its address is passed to 'func.call', which may keep it
 // OFFSET: error: peakmem-verify-arena: peakmem.callee_arena_offset = 256 but the slot passed is at 0
 // ALIGN: error: peakmem-verify-arena: the arena of 'tleaf' is passed at offset 0 of an arena aligned to 4: not aligned to its peakmem.arena_alignment = 512
 // HEAP: error: peakmem-verify-arena: the arena of 'hcallee' is an allocation aligned to 1, less than its peakmem.arena_alignment = 4
@@ -62,7 +67,7 @@ func.func @main(%y: memref<16xf32>) {
 // CHECK-NEXT: memref.alloc() : memref<64xf32>
 // CHECK-LABEL: func.func @main
 // CHECK-NEXT: call @mk(%arg0) : (memref<16xf32>) -> memref<16xf32>
-// expected-remark @below {{'mk' left unchanged: arena=argument refused: it is called and returns a memref, which would be a view of its caller's slot outliving the call}}
+// expected-remark @below {{'mk' left unchanged: arena=argument refused: it is called and returns a memref, pointer or handle, which could carry an address of its caller's slot past the call}}
 func.func private @mk(%y: memref<16xf32>) -> memref<16xf32> {
   %t = memref.alloc() : memref<64xf32>
   %c0 = arith.constant 0 : index
@@ -150,5 +155,28 @@ func.func @hcaller(%y: memref<16xf32>, %n: index) {
   %d = memref.alloc(%n) : memref<?xf32>
   func.call @hcallee(%y) : (memref<16xf32>) -> ()
   memref.dealloc %d : memref<?xf32>
+  return
+}
+
+// -----
+
+// A callee returning a pointer could carry an address of the slot past the
+// call: refused like a memref result.
+// CHECK-LABEL: func.func private @ptrret(%arg0: memref<16xf32>) -> !llvm.ptr
+// CHECK-NEXT: memref.alloc() : memref<64xf32>
+// expected-remark @below {{'ptrret' left unchanged: arena=argument refused: it is called and returns a memref, pointer or handle}}
+func.func private @ptrret(%y: memref<16xf32>) -> !llvm.ptr {
+  %t = memref.alloc() : memref<64xf32>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<16xf32>
+  memref.store %v, %t[%c0] : memref<64xf32>
+  %w = memref.load %t[%c0] : memref<64xf32>
+  memref.store %w, %y[%c0] : memref<16xf32>
+  memref.dealloc %t : memref<64xf32>
+  %p = llvm.mlir.zero : !llvm.ptr
+  return %p : !llvm.ptr
+}
+func.func @pcaller(%y: memref<16xf32>) {
+  %p = func.call @ptrret(%y) : (memref<16xf32>) -> !llvm.ptr
   return
 }
