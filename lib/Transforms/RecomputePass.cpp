@@ -7,9 +7,9 @@
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
+#include "RecomputeCertificateAttr.h"
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Core/Recompute/Recompute.h"
@@ -58,23 +58,6 @@ struct RecomputePass : RecomputePassImpl {
     return reportOptionError(context, getArgument(), error);
   }
 
-  /// The recomputable buffers of `bm` (the Recomputability analysis) with
-  /// their producer groups, in the contracted ids of `c`.
-  static std::vector<Producer> producersOf(const BlockModel &bm,
-                                           const Contraction &c) {
-    Recomputability r = computeRecomputability(bm);
-    std::vector<Producer> producers;
-    for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
-      if (!r.recomputable[b])
-        continue;
-      Producer producer{b, {}};
-      for (StmtId w : r.writers[b])
-        producer.group.push_back(static_cast<StmtId>(c.toContracted[w]));
-      producers.push_back(std::move(producer));
-    }
-    return producers;
-  }
-
   /// Reorders the nested blocks, which the planner does not plan on (the
   /// body it reorders itself), when reorder-max-work is not 0. `model` is a
   /// model of `fn` as it is; when the nested blocks changed, it is replaced
@@ -116,15 +99,24 @@ struct RecomputePass : RecomputePassImpl {
   /// decomposition's order (peakmem.exact_recompute_sp). Each replaces the
   /// plan so far when it finishes below it. `finished` means its peak is
   /// optimal over every recompute plan for its order within the bounds (not
-  /// over every order).
-  void runExactPrograms(FunctionOpInterface fn, const Contraction &c,
-                        const std::vector<Producer> &producers,
-                        const RecomputeOptions &options, TimeCap &cap,
-                        RecomputePlan &plan) const {
+  /// over every order). Returns the optimum for the order as written and
+  /// the program that found it when one finished (found == nullptr else).
+  struct AsWrittenOptimum {
+    const char *found = nullptr;
+    int64_t peak = 0, peakBefore = 0;
+  };
+  AsWrittenOptimum runExactPrograms(FunctionOpInterface fn,
+                                    const Contraction &c,
+                                    const std::vector<Producer> &producers,
+                                    const RecomputeOptions &options,
+                                    TimeCap &cap, RecomputePlan &plan) const {
     Order asWritten = identityOrder(c.problem);
     WorkBudget exactWork(planMaxWork / 100, &cap);
     ExactRecomputeResult exact = exactRecomputeFixedOrder(
         c.problem, asWritten, producers, options, exactWork);
+    AsWrittenOptimum best;
+    if (exact.finished)
+      best = {"sweep", exact.peak, exact.peakBefore};
     bool used = adopt(exact, plan);
     setExactAttr(fn, "peakmem.exact_recompute", exact, used,
                  "over every recompute plan for the order as written, within "
@@ -138,6 +130,8 @@ struct RecomputePass : RecomputePassImpl {
     if (!dec.seriesParallel)
       sp.reason = dec.reason;
     sp.workUsed += dec.workUsed;
+    if (!best.found && sp.finished && dec.order == asWritten)
+      best = {"series-parallel", sp.peak, sp.peakBefore};
     used = adopt(sp, plan);
     // The min-fill width of the dependence graph (TreeDecomposition.h): an
     // upper bound of its treewidth; no program uses it yet.
@@ -156,6 +150,7 @@ struct RecomputePass : RecomputePassImpl {
          b.getNamedAttr("min_fill_width",
                         b.getI64IntegerAttr(td.finished ? int64_t(td.width)
                                                         : int64_t(-1)))});
+    return best;
   }
 
   /// Replaces `plan` by `exact`'s when it finished below it.
@@ -217,10 +212,11 @@ struct RecomputePass : RecomputePassImpl {
     options.timeCap = &cap;
     // The planner reschedules the block without steps first (its baseline):
     // when nothing is recomputed, its order is still never worse.
-    std::vector<Producer> producers = producersOf(bm, c);
+    std::vector<Producer> producers = recomputeProducers(bm, c);
     RecomputePlan plan =
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
-    runExactPrograms(fn, c, producers, options, cap, plan);
+    AsWrittenOptimum optimum =
+        runExactPrograms(fn, c, producers, options, cap, plan);
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "
@@ -228,6 +224,8 @@ struct RecomputePass : RecomputePassImpl {
                << " -> " << plan.peak << " bytes (" << plan.reason << ")\n");
     if (plan.steps.empty()) {
       FunctionStatus body = reorderOnly(fn, bm, c, plan, model->getPeak());
+      if (body == FunctionStatus::Unchanged)
+        certify(fn, optimum, options);
       return body == FunctionStatus::Unchanged ? nested : body;
     }
 
@@ -247,6 +245,24 @@ struct RecomputePass : RecomputePassImpl {
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
+  }
+
+  /// Records the recompute certificate (RecomputeCertificateAttr.h) when an
+  /// exact program finished on the body as written and the body is still
+  /// that (nothing recomputed, not reordered): no recompute plan for this
+  /// order within the bounds peaks below its optimum.
+  void certify(FunctionOpInterface fn, const AsWrittenOptimum &optimum,
+               const RecomputeOptions &options) const {
+    if (!optimum.found)
+      return;
+    fn->setAttr(kRecomputeCertificateAttr,
+                recomputeCertificateAttr(fn.getContext(), optimum.peak,
+                                         optimum.peakBefore, options,
+                                         optimum.found));
+    if (emitRemarks && optimum.peak == optimum.peakBefore)
+      emitRemark(fn.getLoc())
+          << "peakmem-recompute: '" << fn.getName() << "' "
+          << kRecomputeOptimality << " (" << optimum.found << ")";
   }
 
   /// The peakmem.recompute record (PassRecords.h) of `plan`.
