@@ -6,6 +6,7 @@
 
 #include "ArenaSlots.h"
 #include "ArenaAliases.h"
+#include "ArenaCalls.h"
 #include "peakmem/Analysis/AsyncWork.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Analysis/OpSemantics.h"
@@ -66,8 +67,10 @@ static std::string hidingReason(Operation *user, Value v, Value root,
           user) ||
       user->getName().getDialectNamespace() == "llvm")
     return "its address is taken by '" + name + "'";
-  if (isa<CallOpInterface>(user))
-    return "its address is passed to '" + name + "', which may keep it";
+  if (auto call = dyn_cast<CallOpInterface>(user))
+    return passesCalleeArena(call, v, root) // ArenaCalls.h
+               ? ""
+               : "its address is passed to '" + name + "', which may keep it";
   // A registered DMA start or wait (OpSemantics.h) accesses the memrefs of
   // its transfer only, until the wait (AsyncWork.h extends the uses there).
   if (getTransferStarted(user) || getTransferWaited(user))

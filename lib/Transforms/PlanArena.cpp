@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArenaCalls.h"
 #include "ArenaRequest.h"
 #include "JsonRecords.h"
 #include "MaterializeArena.h"
@@ -111,22 +112,42 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   void runOnOperation() override {
     // Built before any function changes: planning adds no symbol use.
     std::optional<CallerIndex> callers;
-    if (arena == "argument")
+    // Calls pass slots of their caller's arena (ArenaCalls.h): indexed only
+    // from the outermost op, where reading every function is race-free.
+    std::optional<ArenaCalls> calls;
+    if (arena == "argument") {
       callers = CallerIndex::build(getOperation());
-    FunctionsStatus status = runOnFunctions(
-        getOperation(), getAnalysisManager(),
-        [&](FunctionOpInterface fn, AnalysisManager analyses) {
-          return planFunction(fn, analyses, callers ? &*callers : nullptr);
-        });
+      if (!getOperation()->getParentOp() && materialize)
+        calls.emplace(getOperation());
+    }
+    FunctionsStatus status =
+        runOnFunctions(getOperation(), getAnalysisManager(),
+                       [&](FunctionOpInterface fn, AnalysisManager analyses) {
+                         bool slots = calls && calls->passSlots(fn);
+                         if (slots)
+                           analyses.invalidate(detail::PreservedAnalyses());
+                         FunctionStatus done = planFunction(
+                             fn, analyses, callers ? &*callers : nullptr,
+                             calls ? &*calls : nullptr);
+                         if (calls && done != FunctionStatus::Failed) {
+                           calls->markCallee(fn);
+                           calls->recordSlots(fn);
+                         }
+                         return slots && done == FunctionStatus::Unchanged
+                                    ? FunctionStatus::Changed
+                                    : done;
+                       });
     if (status.failed)
       return signalPassFailure();
     if (!status.changed)
       markAllAnalysesPreserved();
   }
 
-  /// Plans `fn`; `callers` is set for arena=argument.
+  /// Plans `fn`; `callers` is set for arena=argument, `calls` too when the
+  /// pass runs on the outermost op.
   FunctionStatus planFunction(FunctionOpInterface fn, AnalysisManager analyses,
-                              const CallerIndex *callers);
+                              const CallerIndex *callers,
+                              const ArenaCalls *calls);
 
   /// `fn` is left unchanged for `why`: the json record says so, with the
   /// buffers left out (none known when the function is not modeled).
@@ -192,9 +213,21 @@ static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
   return c;
 }
 
+/// Why `fn` may not take its arena as an argument: a referenced function
+/// may when its callers can pass slots of their arenas (ArenaCalls.h).
+static std::string callArgumentRefusal(FunctionOpInterface fn,
+                                       const CallerIndex &callers,
+                                       const ArenaCalls *calls) {
+  if (calls)
+    if (std::optional<std::string> why = calls->calleeRefusal(fn))
+      return *why;
+  return callers.argumentRefusal(fn);
+}
+
 FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
                                            AnalysisManager analyses,
-                                           const CallerIndex *callers) {
+                                           const CallerIndex *callers,
+                                           const ArenaCalls *calls) {
   if (fn.isExternal())
     return FunctionStatus::Unchanged;
   if (fn->hasAttr(kArenaSizeAttr)) {
@@ -214,7 +247,8 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
   selectBuffers(fn, model, alignment, placed, refused, arena == "argument");
   const size_t steps = model.getEntryBlockModel()->ops.size();
   if (callers && materialize && !placed.empty())
-    if (std::string why = callers->argumentRefusal(fn); !why.empty()) {
+    if (std::string why = callArgumentRefusal(fn, *callers, calls);
+        !why.empty()) {
       emitRemark(fn.getLoc())
           << "peakmem-plan-arena: '" << fn.getName()
           << "' left unchanged: arena=argument refused: " << why;

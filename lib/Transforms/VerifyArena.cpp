@@ -17,6 +17,7 @@
 
 #include "VerifyArena.h"
 #include "ArenaAliases.h"
+#include "ArenaCalls.h"
 #include "ArenaRequest.h"
 #include "MaterializeArena.h"
 #include "peakmem/Analysis/MemoryModel.h"
@@ -154,7 +155,14 @@ struct VerifyArenaPass : peakmem::impl::VerifyArenaPassBase<VerifyArenaPass> {
     FunctionsStatus status =
         runOnFunctions(getOperation(), getAnalysisManager(),
                        [&](FunctionOpInterface fn, AnalysisManager) {
-                         if (fn.isExternal() || !fn->hasAttr(kArenaSizeAttr))
+                         if (fn.isExternal())
+                           return FunctionStatus::Unchanged;
+                         // Slots passed to callees' arenas (ArenaCalls.h).
+                         if (failed(checkCalleeArenaSlots(fn))) {
+                           ++numRejected;
+                           return FunctionStatus::Failed;
+                         }
+                         if (!fn->hasAttr(kArenaSizeAttr))
                            return FunctionStatus::Unchanged;
                          if (failed(verify(fn))) {
                            ++numRejected;

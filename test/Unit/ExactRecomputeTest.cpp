@@ -69,16 +69,11 @@ void checkAgainstBruteForce(const Block &b, unsigned caseIndex, Tally &t) {
 TEST(ExactRecompute, MatchesBruteForceOnSeriesParallelBlocks) {
   Tally t;
   unsigned cases = 2000 * caseScale();
-  for (unsigned c = 0; c < cases; ++c) {
-    std::mt19937 rng(c);
-    unsigned n = unsigned(pick(rng, 2, 9)), next = 0;
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    std::vector<unsigned> in, out;
-    seriesParallel(rng, n, next, edges, in, out);
-    checkAgainstBruteForce(blockOf(rng, n, edges), c, t);
-    if (::testing::Test::HasFailure())
-      return;
-  }
+  forEachSeriesParallelDag(cases, 0, true, [&](const Block &b, unsigned c) {
+    checkAgainstBruteForce(b, c, t);
+  });
+  if (::testing::Test::HasFailure())
+    return;
   std::printf("series-parallel: %zu of %u gain, %zu cut twice, %zu of "
               "width >= 2, %zu illegal plans\n",
               t.gains, cases, t.multiCut, t.width2, t.illegal);
@@ -90,15 +85,11 @@ TEST(ExactRecompute, MatchesBruteForceOnSeriesParallelBlocks) {
 TEST(ExactRecompute, MatchesBruteForceOnRandomDags) {
   Tally t;
   unsigned cases = 1500 * caseScale();
-  for (unsigned c = 0; c < cases; ++c) {
-    std::mt19937 rng(100000 + c);
-    unsigned n = unsigned(pick(rng, 2, 10));
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    randomDag(rng, n, edges);
-    checkAgainstBruteForce(blockOf(rng, n, edges), c, t);
-    if (::testing::Test::HasFailure())
-      return;
-  }
+  forEachRandomDag(cases, 100000, [&](const Block &b, unsigned c) {
+    checkAgainstBruteForce(b, c, t);
+  });
+  if (::testing::Test::HasFailure())
+    return;
   std::printf("random DAGs: %zu of %u gain, %zu cut twice, %zu of width "
               ">= 2, %zu illegal plans\n",
               t.gains, cases, t.multiCut, t.width2, t.illegal);

@@ -94,6 +94,48 @@ inline void randomDag(std::mt19937 &rng, unsigned n,
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
 }
 
+/// A random partial k-tree of `n` nodes (k <= 3, so treewidth <= k): a
+/// clique on the first k + 1 nodes, then each node joined to a random
+/// k-clique made so far; each edge kept with probability 2/3; oriented by
+/// a random numbering (edges from the lower new id).
+inline void partialKTree(std::mt19937 &rng, unsigned n, unsigned k,
+                         std::vector<std::pair<unsigned, unsigned>> &edges) {
+  std::vector<std::vector<unsigned>> cliques;
+  std::vector<std::pair<unsigned, unsigned>> all;
+  unsigned first = std::min(n, k + 1);
+  for (unsigned v = 0; v < first; ++v)
+    for (unsigned u = 0; u < v; ++u)
+      all.push_back({u, v});
+  if (first == k + 1)
+    for (unsigned drop = 0; drop <= k; ++drop) {
+      std::vector<unsigned> c;
+      for (unsigned v = 0; v <= k; ++v)
+        if (v != drop)
+          c.push_back(v);
+      cliques.push_back(c);
+    }
+  for (unsigned v = first; v < n; ++v) {
+    std::vector<unsigned> c =
+        cliques[size_t(pick(rng, 0, int64_t(cliques.size()) - 1))];
+    for (unsigned u : c)
+      all.push_back({u, v});
+    for (size_t drop = 0; drop < c.size(); ++drop) {
+      std::vector<unsigned> next = c;
+      next[drop] = v;
+      cliques.push_back(next);
+    }
+  }
+  std::vector<unsigned> id(n);
+  for (unsigned v = 0; v < n; ++v)
+    id[v] = v;
+  for (unsigned v = n; v > 1; --v)
+    std::swap(id[v - 1], id[size_t(pick(rng, 0, v - 1))]);
+  for (auto [a, b] : all)
+    if (pick(rng, 0, 2) != 0)
+      edges.push_back({std::min(id[a], id[b]), std::max(id[a], id[b])});
+  std::sort(edges.begin(), edges.end());
+}
+
 /// A random legal order: a ready statement chosen at random each step.
 inline Order randomOrder(const Problem &p, std::mt19937 &rng) {
   std::vector<size_t> waiting(p.numStatements());
@@ -191,6 +233,39 @@ inline Block blockOf(std::mt19937 &rng, unsigned n,
     b.producers.push_back({out[v], group[v]});
   }
   return b;
+}
+
+/// Calls `check(block, c)` on the block (blockOf, with fills) of a random
+/// DAG (randomDag, 2 to 10 nodes) drawn from seed `seed + c`, for c below
+/// `cases`; stops at the first failure.
+template <typename Check>
+void forEachRandomDag(unsigned cases, unsigned seed, Check check) {
+  for (unsigned c = 0; c < cases; ++c) {
+    std::mt19937 rng(seed + c);
+    unsigned n = unsigned(pick(rng, 2, 10));
+    std::vector<std::pair<unsigned, unsigned>> edges;
+    randomDag(rng, n, edges);
+    check(blockOf(rng, n, edges), c);
+    if (::testing::Test::HasFailure())
+      return;
+  }
+}
+
+/// The same for random series-parallel DAGs (2 to 9 nodes), with or
+/// without fills.
+template <typename Check>
+void forEachSeriesParallelDag(unsigned cases, unsigned seed, bool fills,
+                              Check check) {
+  for (unsigned c = 0; c < cases; ++c) {
+    std::mt19937 rng(seed + c);
+    unsigned n = unsigned(pick(rng, 2, 9)), next = 0;
+    std::vector<std::pair<unsigned, unsigned>> edges;
+    std::vector<unsigned> in, out;
+    seriesParallel(rng, n, next, edges, in, out);
+    check(blockOf(rng, n, edges, fills), c);
+    if (::testing::Test::HasFailure())
+      return;
+  }
 }
 
 struct Best {

@@ -256,16 +256,10 @@ void checkFold(Block b, unsigned c, Tally &t) {
 TEST(SeriesParallel, FoldMatchesBruteForceOnSeriesParallelBlocks) {
   Tally t;
   unsigned cases = 2500 * caseScale();
-  for (unsigned c = 0; c < cases; ++c) {
-    std::mt19937 rng(400000 + c);
-    unsigned n = unsigned(pick(rng, 2, 9)), next = 0;
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    std::vector<unsigned> in, out;
-    seriesParallel(rng, n, next, edges, in, out);
-    checkFold(blockOf(rng, n, edges, false), c, t);
-    if (::testing::Test::HasFailure())
-      return;
-  }
+  forEachSeriesParallelDag(cases, 400000, false,
+                           [&](Block b, unsigned c) { checkFold(b, c, t); });
+  if (::testing::Test::HasFailure())
+    return;
   std::printf("fold: %zu blocks, %zu gain, %zu of width >= 2, %zu cut "
               "twice\n",
               t.blocks, t.gains, t.width2, t.multiCut);
@@ -279,15 +273,10 @@ TEST(SeriesParallel, FoldMatchesBruteForceOnSeriesParallelBlocks) {
 TEST(SeriesParallel, FoldMatchesBruteForceOnRandomSeriesParallelDags) {
   Tally t;
   unsigned cases = 1500 * caseScale();
-  for (unsigned c = 0; c < cases; ++c) {
-    std::mt19937 rng(500000 + c);
-    unsigned n = unsigned(pick(rng, 2, 10));
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    randomDag(rng, n, edges);
-    checkFold(blockOf(rng, n, edges), c, t);
-    if (::testing::Test::HasFailure())
-      return;
-  }
+  forEachRandomDag(cases, 500000,
+                   [&](Block b, unsigned c) { checkFold(b, c, t); });
+  if (::testing::Test::HasFailure())
+    return;
   std::printf("fold on random DAGs: %zu series-parallel of %u, %zu gain\n",
               t.blocks, cases, t.gains);
   EXPECT_GT(t.blocks, cases / 4);

@@ -107,7 +107,7 @@ bool enumerateChoices(Decision &d, size_t maxCuts, WorkBudget &work) {
     Choice c;
     c.starts = cur;
     d.choices.push_back(std::move(c));
-    if (d.choices.size() > kMaxChoices || !work.charge()) {
+    if (d.choices.size() > kMaxChoices || !spend(work, 1)) {
       fits = false;
       return;
     }
@@ -238,7 +238,7 @@ void buildMemory(const Problem &p, Model &m,
 bool buildModel(const Problem &p, const Order &order,
                 const std::vector<Producer> &producers,
                 const RecomputeOptions &options, Model &m, WorkBudget &work) {
-  if (!work.charge(p.linearSize() + producers.size()))
+  if (!spend(work, p.linearSize() + producers.size()))
     return false;
   std::vector<size_t> pos(p.numStatements());
   for (size_t i = 0; i < order.size(); ++i)
@@ -268,6 +268,8 @@ bool buildModel(const Problem &p, const Order &order,
   m.limits = lim;
   std::vector<int64_t> &origSlot = m.origSlot;
   buildSlots(p, order, m, origSlot);
+  if (!spend(work, m.slots.size() * (m.decisions.size() + 1)))
+    return false;
   m.begins.assign(m.slots.size(), {});
   m.ends.assign(m.slots.size(), {});
   for (uint32_t d = 0; d < m.decisions.size(); ++d) {
@@ -287,7 +289,7 @@ bool buildModel(const Problem &p, const Order &order,
     m.ends[dec.spanEnd].push_back(d);
   }
   buildMemory(p, m, origSlot);
-  return work.charge(m.slots.size() * (m.decisions.size() + 1));
+  return true;
 }
 
 /// Bytes of decision `d`'s own buffer and clone copies live at slot `s`
@@ -306,31 +308,62 @@ int64_t ownBytesAt(const Model &m, uint32_t d, const Choice &c, size_t s) {
 /// The constant memory at each original slot plus each decision's least own
 /// bytes there over its choices: every plan runs every original slot and
 /// holds at least this much there (the decisions own disjoint bytes, and
-/// the inputs clones keep alive only add).
-int64_t relaxationBound(const Model &m, WorkBudget &work) {
+/// the inputs clones keep alive only add). When the work runs out
+/// (`complete` false), the maximum over the slots finished and of the
+/// constant memory alone at every original slot (paid for with the model),
+/// still a bound.
+int64_t relaxationBound(const Model &m, WorkBudget &work, bool &complete) {
   int64_t bound = 0;
-  for (size_t s = 0; s < m.slots.size(); ++s) {
+  for (size_t s = 0; s < m.slots.size(); ++s)
+    if (m.slots[s].decision < 0)
+      bound = std::max(bound, m.base[s]);
+  complete = true;
+  for (size_t s = 0; complete && s < m.slots.size(); ++s) {
     if (m.slots[s].decision >= 0)
       continue;
     int64_t mem = m.base[s];
-    for (uint32_t d = 0; d < m.decisions.size(); ++d) {
+    for (uint32_t d = 0; complete && d < m.decisions.size(); ++d) {
       const Decision &dec = m.decisions[d];
       if (int64_t(s) < dec.spanBegin || int64_t(s) > dec.spanEnd)
         continue;
+      if (!spend(work, dec.choices.size())) {
+        complete = false;
+        break;
+      }
       int64_t least = -1;
       for (const Choice &c : dec.choices) {
         int64_t own = ownBytesAt(m, d, c, s);
         least = least < 0 ? own : std::min(least, own);
       }
       mem += std::max<int64_t>(0, least);
-      work.charge(dec.choices.size());
     }
-    bound = std::max(bound, mem);
+    if (complete)
+      bound = std::max(bound, mem);
   }
   return bound;
 }
 
 } // namespace
+
+std::vector<uint32_t> exact::readAt(const Model &m, size_t s) {
+  std::vector<uint32_t> ds;
+  if (m.slots[s].decision >= 0)
+    ds.push_back(uint32_t(m.slots[s].decision));
+  for (uint32_t v : m.var[s]) {
+    const VarBuffer &vb = m.vars[v];
+    // Past its span every choice of its decision has ended its original.
+    if (vb.decision >= 0 && m.decisions[vb.decision].spanEnd >= int64_t(s))
+      ds.push_back(uint32_t(vb.decision));
+    for (const Reader &rd : vb.readers)
+      if (rd.slot >= int64_t(s))
+        ds.push_back(rd.decision);
+  }
+  for (auto [d, j] : m.copies[s])
+    ds.push_back(d);
+  std::sort(ds.begin(), ds.end());
+  ds.erase(std::unique(ds.begin(), ds.end()), ds.end());
+  return ds;
+}
 
 /// Memory at slot `s` in every plan whose active choices are `key`.
 int64_t exact::memAt(const Model &m, size_t s,
@@ -366,27 +399,25 @@ bool exact::lessEntry(const Entry &a, const Entry &b) {
 /// Keeps the entries no other entry dominates (ties: the first in
 /// lessEntry order).
 bool exact::prune(std::vector<Entry> &front, size_t nd, WorkBudget &work) {
-  if (!work.charge(front.size() * recordUnits(nd)))
+  if (!spend(work, front.size() * recordUnits(nd)))
     return false;
   std::sort(front.begin(), front.end(), lessEntry);
   std::vector<Entry> kept;
   for (Entry &e : front) {
+    if (!spend(work, kept.size() + 1))
+      return false;
     bool dominated = false;
     for (const Entry &k : kept)
       if (k.macs <= e.macs && k.ops <= e.ops) {
         dominated = true;
         break;
       }
-    if (!work.charge(kept.size() + 1))
-      return false;
     if (!dominated)
       kept.push_back(std::move(e));
   }
   front = std::move(kept);
   return true;
 }
-
-/// Branches every state on the choices of decision `d`.
 
 bool exact::prepareExact(const Problem &p, const Order &order,
                          const std::vector<Producer> &producers,
@@ -402,7 +433,7 @@ bool exact::prepareExact(const Problem &p, const Order &order,
   r.decisions = m.decisions.size();
   if (done)
     r.lowerBound = r.relaxation =
-        std::min(relaxationBound(m, work), r.peakBefore);
+        std::min(relaxationBound(m, work, done), r.peakBefore);
   if (!done)
     r.reason = "the work limit ran out";
   return done;
@@ -436,4 +467,18 @@ bool exact::finishExact(const Problem &p, const Order &order,
   r.extraMacs = best.macs;
   r.extraOps = best.ops;
   return true;
+}
+
+bool exact::finishRun(const Problem &p, const Order &order,
+                      const std::vector<Producer> &producers, const Model &m,
+                      bool done, const Entry &best, WorkUnits startUsed,
+                      WorkBudget &work, ExactRecomputeResult &r) {
+  r.workUsed = work.used() - startUsed;
+  r.stoppedBy = work.stop();
+  if (!done) {
+    if (r.reason.empty())
+      r.reason = "the work limit ran out";
+    return false;
+  }
+  return finishExact(p, order, producers, m, best, r);
 }

@@ -33,6 +33,18 @@ constexpr uint16_t kNone = 0xFFFF;
 /// Units an entry or a key of `decisions` choices costs to copy or compare.
 inline WorkUnits recordUnits(size_t decisions) { return 1 + decisions / 32; }
 
+/// Charges `units` before the work they pay for, only when they fit: a charge
+/// that does not fit takes the budget one unit past what it has left (which
+/// exhausts it) and returns false, so a program never reports more than its
+/// limit + 1 units, however large the charge it stopped on.
+inline bool spend(WorkBudget &work, WorkUnits units) {
+  if (work.fits(units))
+    return work.charge(units);
+  if (!work.exhausted())
+    work.charge(work.left() + 1);
+  return false;
+}
+
 struct Choice {
   std::vector<uint32_t> starts;
   /// Per user index: a clone starts before this user.
@@ -108,6 +120,10 @@ bool prepareExact(const Problem &p, const Order &order,
                   const RecomputeOptions &options, Model &m,
                   ExactRecomputeResult &r, WorkBudget &work);
 
+/// The decisions whose choices memAt(m, s, .) and slotRuns(m, s, .) depend
+/// on (ascending), all with s in their span.
+std::vector<uint32_t> readAt(const Model &m, size_t s);
+
 /// Memory at slot `s` in every plan whose choices (of the decisions whose
 /// span contains s) are `key`.
 int64_t memAt(const Model &m, size_t s, const std::vector<uint16_t> &key);
@@ -132,6 +148,15 @@ bool prune(std::vector<Entry> &front, size_t nd, WorkBudget &work);
 bool finishExact(const Problem &p, const Order &order,
                  const std::vector<Producer> &producers, const Model &m,
                  const Entry &best, ExactRecomputeResult &r);
+
+/// The common end of the exact programs: r.workUsed (since `startUsed`),
+/// r.stoppedBy, then, when `done`, finishExact on `best`; otherwise r.reason
+/// ("the work limit ran out" unless set) and the input plan. Returns
+/// r.finished.
+bool finishRun(const Problem &p, const Order &order,
+               const std::vector<Producer> &producers, const Model &m,
+               bool done, const Entry &best, WorkUnits startUsed,
+               WorkBudget &work, ExactRecomputeResult &r);
 
 } // namespace exact
 } // namespace peakmem

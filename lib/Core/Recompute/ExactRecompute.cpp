@@ -37,6 +37,8 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
   const Decision &dec = m.decisions[d];
   for (auto &[key, front] : states)
     for (size_t c = 0; c < dec.choices.size(); ++c) {
+      if (!spend(work, (front.size() + 1) * recordUnits(key.size())))
+        return false;
       std::vector<uint16_t> k = key;
       k[d] = uint16_t(c);
       std::vector<Entry> out;
@@ -48,8 +50,6 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
         if (n.macs <= lim.macBudget && n.ops <= lim.opBudget)
           out.push_back(std::move(n));
       }
-      if (!work.charge((front.size() + 1) * recordUnits(key.size())))
-        return false;
       if (!out.empty())
         next.emplace(std::move(k), std::move(out));
     }
@@ -61,7 +61,7 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
 bool forget(uint32_t d, States &states, WorkBudget &work) {
   States next;
   for (auto &[key, front] : states) {
-    if (!work.charge((front.size() + 1) * recordUnits(key.size())))
+    if (!spend(work, (front.size() + 1) * recordUnits(key.size())))
       return false;
     std::vector<uint16_t> k = key;
     k[d] = kNone;
@@ -93,12 +93,12 @@ bool sweep(const Model &m, const recompute::Limits &lim, Entry &best,
       if (sl.decision >= 0 &&
           !choiceOf(m, uint32_t(sl.decision), key).present[sl.user])
         continue;
+      if (!spend(work, front.size() + m.var[s].size() + m.copies[s].size() + 1))
+        return false;
       int64_t mem = memAt(m, s, key);
       for (Entry &e : front)
         e.peak = std::max(e.peak, mem);
-      if (!work.charge(front.size() + m.var[s].size() + m.copies[s].size() +
-                       1) ||
-          !prune(front, key.size(), work))
+      if (!prune(front, key.size(), work))
         return false;
     }
     size_t active = 0;
@@ -126,13 +126,6 @@ peakmem::exactRecomputeFixedOrder(const Problem &p, const Order &order,
   Entry best;
   bool done = prepareExact(p, order, producers, options, m, r, work) &&
               sweep(m, m.limits, best, r, work);
-  r.workUsed = work.used() - startUsed;
-  r.stoppedBy = work.stop();
-  if (!done) {
-    if (r.reason.empty())
-      r.reason = "the work limit ran out";
-    return r;
-  }
-  finishExact(p, order, producers, m, best, r);
+  finishRun(p, order, producers, m, done, best, startUsed, work, r);
   return r;
 }

@@ -70,7 +70,7 @@ struct Folder {
       return true;
     States next;
     for (auto &[key, front] : t.states) {
-      if (!work.charge((front.size() + 1) * recordUnits(nd())))
+      if (!spend(work, (front.size() + 1) * recordUnits(nd())))
         return false;
       std::vector<uint16_t> k = key;
       for (uint32_t d : closing)
@@ -98,14 +98,14 @@ struct Folder {
   bool enumerate(Table &t, size_t i, std::vector<uint16_t> &key, int64_t macs,
                  int64_t ops) {
     if (i == t.open.size()) {
-      if (!work.charge(recordUnits(nd()) + size_t(t.hi - t.lo + 1)))
+      if (!spend(work, recordUnits(nd()) + size_t(t.hi - t.lo + 1)))
         return false;
       Entry e{0, macs, ops, std::vector<uint16_t>(nd(), kNone)};
       for (int64_t s = t.lo; s <= t.hi; ++s)
         if (slotRuns(m, size_t(s), key)) {
-          e.peak = std::max(e.peak, memAt(m, size_t(s), key));
-          if (!work.charge(m.var[s].size() + m.copies[s].size()))
+          if (!spend(work, m.var[s].size() + m.copies[s].size()))
             return false;
+          e.peak = std::max(e.peak, memAt(m, size_t(s), key));
         }
       t.states[key].push_back(std::move(e));
       return true;
@@ -113,7 +113,7 @@ struct Folder {
     uint32_t d = t.open[i];
     const std::vector<Choice> &choices = m.decisions[d].choices;
     for (size_t c = 0; c < choices.size(); ++c) {
-      if (!work.charge())
+      if (!spend(work, 1))
         return false;
       if (macs + choices[c].macs > m.limits.macBudget ||
           ops + choices[c].ops > m.limits.opBudget)
@@ -170,7 +170,7 @@ struct Folder {
         for (uint32_t d : onlyB)
           k[d] = kb->first[d];
         std::vector<Entry> front;
-        if (!work.charge(1 + fa.size() * kb->second.size() * recordUnits(nd())))
+        if (!spend(work, 1 + fa.size() * kb->second.size() * recordUnits(nd())))
           return false;
         // The shared decisions' costs are in both entries.
         int64_t sharedMacs = 0, sharedOps = 0;
@@ -249,13 +249,6 @@ ExactRecomputeResult peakmem::exactRecomputeSeriesParallel(
     if (done)
       best = root.states.begin()->second.front();
   }
-  r.workUsed = work.used() - startUsed;
-  r.stoppedBy = work.stop();
-  if (!done) {
-    if (r.reason.empty())
-      r.reason = "the work limit ran out";
-    return r;
-  }
-  finishExact(p, dec.order, producers, m, best, r);
+  finishRun(p, dec.order, producers, m, done, best, startUsed, work, r);
   return r;
 }

@@ -5,7 +5,8 @@
 // A tree decomposition of a block's dependence graph (the undirected graph
 // of its edges) by the min-fill elimination heuristic (MinFill.cpp), for
 // docs/Recompute.md ("Treewidth"): its width is an upper bound of the
-// treewidth. No dynamic program over the bags is built on it yet.
+// treewidth. exactRecomputeTreewidth (TreewidthRecompute.h) runs its
+// dynamic program over such a decomposition of a block's interaction graph.
 //
 //===----------------------------------------------------------------------===//
 
