@@ -7,7 +7,7 @@
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
-#include "RecomputeCertificateAttr.h"
+#include "RecomputeCertificateAttr.h" // recomputeProducers
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Model/Simulation.h"
@@ -15,6 +15,7 @@
 #include "peakmem/Core/Recompute/Recompute.h"
 #include "peakmem/Core/Recompute/SeriesParallel.h"
 #include "peakmem/Core/Recompute/TreeDecomposition.h"
+#include "peakmem/Core/Recompute/TreewidthRecompute.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -94,29 +95,21 @@ struct RecomputePass : RecomputePassImpl {
 
   /// The exact fixed-order programs (docs/Recompute.md, "The exact
   /// problem"), each with a hundredth of plan-max-work: the sweep on the
-  /// body as written (peakmem.exact_recompute) and, when the body is
-  /// series-parallel, the fold over its decomposition, for the
-  /// decomposition's order (peakmem.exact_recompute_sp). Each replaces the
+  /// body as written (peakmem.exact_recompute), when the body is
+  /// series-parallel the fold over its decomposition, for the
+  /// decomposition's order (peakmem.exact_recompute_sp), and the bag program
+  /// for the order as written (peakmem.exact_recompute_tw). Each replaces the
   /// plan so far when it finishes below it. `finished` means its peak is
   /// optimal over every recompute plan for its order within the bounds (not
-  /// over every order). Returns the optimum for the order as written and
-  /// the program that found it when one finished (found == nullptr else).
-  struct AsWrittenOptimum {
-    const char *found = nullptr;
-    int64_t peak = 0, peakBefore = 0;
-  };
-  AsWrittenOptimum runExactPrograms(FunctionOpInterface fn,
-                                    const Contraction &c,
-                                    const std::vector<Producer> &producers,
-                                    const RecomputeOptions &options,
-                                    TimeCap &cap, RecomputePlan &plan) const {
+  /// over every order).
+  void runExactPrograms(FunctionOpInterface fn, const Contraction &c,
+                        const std::vector<Producer> &producers,
+                        const RecomputeOptions &options, TimeCap &cap,
+                        RecomputePlan &plan) const {
     Order asWritten = identityOrder(c.problem);
     WorkBudget exactWork(planMaxWork / 100, &cap);
     ExactRecomputeResult exact = exactRecomputeFixedOrder(
         c.problem, asWritten, producers, options, exactWork);
-    AsWrittenOptimum best;
-    if (exact.finished)
-      best = {"sweep", exact.peak, exact.peakBefore};
     bool used = adopt(exact, plan);
     setExactAttr(fn, "peakmem.exact_recompute", exact, used,
                  "over every recompute plan for the order as written, within "
@@ -130,8 +123,6 @@ struct RecomputePass : RecomputePassImpl {
     if (!dec.seriesParallel)
       sp.reason = dec.reason;
     sp.workUsed += dec.workUsed;
-    if (!best.found && sp.finished && dec.order == asWritten)
-      best = {"series-parallel", sp.peak, sp.peakBefore};
     used = adopt(sp, plan);
     // The min-fill width of the dependence graph (TreeDecomposition.h): an
     // upper bound of its treewidth; no program uses it yet.
@@ -150,7 +141,16 @@ struct RecomputePass : RecomputePassImpl {
          b.getNamedAttr("min_fill_width",
                         b.getI64IntegerAttr(td.finished ? int64_t(td.width)
                                                         : int64_t(-1)))});
-    return best;
+    // The bag program over a min-fill decomposition of the decisions'
+    // interaction graph (TreewidthRecompute.h), for the order as written.
+    WorkBudget twWork(planMaxWork / 100, &cap);
+    ExactRecomputeResult tw = exactRecomputeTreewidth(
+        c.problem, asWritten, producers, options, twWork);
+    used = adopt(tw, plan);
+    setExactAttr(fn, "peakmem.exact_recompute_tw", tw, used,
+                 "over every recompute plan for the order as written, within "
+                 "the bounds",
+                 {});
   }
 
   /// Replaces `plan` by `exact`'s when it finished below it.
@@ -215,8 +215,7 @@ struct RecomputePass : RecomputePassImpl {
     std::vector<Producer> producers = recomputeProducers(bm, c);
     RecomputePlan plan =
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
-    AsWrittenOptimum optimum =
-        runExactPrograms(fn, c, producers, options, cap, plan);
+    runExactPrograms(fn, c, producers, options, cap, plan);
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "
@@ -224,8 +223,6 @@ struct RecomputePass : RecomputePassImpl {
                << " -> " << plan.peak << " bytes (" << plan.reason << ")\n");
     if (plan.steps.empty()) {
       FunctionStatus body = reorderOnly(fn, bm, c, plan, model->getPeak());
-      if (body == FunctionStatus::Unchanged)
-        certify(fn, optimum, options);
       return body == FunctionStatus::Unchanged ? nested : body;
     }
 
@@ -245,24 +242,6 @@ struct RecomputePass : RecomputePassImpl {
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
-  }
-
-  /// Records the recompute certificate (RecomputeCertificateAttr.h) when an
-  /// exact program finished on the body as written and the body is still
-  /// that (nothing recomputed, not reordered): no recompute plan for this
-  /// order within the bounds peaks below its optimum.
-  void certify(FunctionOpInterface fn, const AsWrittenOptimum &optimum,
-               const RecomputeOptions &options) const {
-    if (!optimum.found)
-      return;
-    fn->setAttr(kRecomputeCertificateAttr,
-                recomputeCertificateAttr(fn.getContext(), optimum.peak,
-                                         optimum.peakBefore, options,
-                                         optimum.found));
-    if (emitRemarks && optimum.peak == optimum.peakBefore)
-      emitRemark(fn.getLoc())
-          << "peakmem-recompute: '" << fn.getName() << "' "
-          << kRecomputeOptimality << " (" << optimum.found << ")";
   }
 
   /// The peakmem.recompute record (PassRecords.h) of `plan`.

@@ -1,7 +1,8 @@
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-verify-certificate))' --split-input-file -verify-diagnostics
 // The recompute certificate (docs/Certificates.md, "The recompute kind"):
-// every edit of a record peakmem-recompute wrote is rejected with one error
-// at the function; the verifier enumerates every plan itself.
+// every edit of a true record (the optimum of @no_gain in
+// recompute-exact.mlir, which all three exact programs find) is rejected with
+// one error at the function; the verifier enumerates every plan itself.
 // RUN: not peakmem-opt %s -p 'builtin.module(func.func(peakmem-verify-certificate{max-work=10}))' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALL
 // SMALL: error: peakmem: certificate of 'f' recompute record not checked: enumerating every recompute plan within the bounds costs more than the 10 work units left
 
