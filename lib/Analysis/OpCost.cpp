@@ -15,13 +15,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "peakmem/Analysis/OpCost.h"
+#include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpSemantics.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -362,9 +365,39 @@ static int64_t scalarOps(Operation *op, const OpSemantics &facts) {
   return elements;
 }
 
+/// The functions whose work countCalleeWork is summing on this thread.
+static thread_local llvm::SmallPtrSet<Operation *, 4> calleesInProgress;
+
+/// The work of a call of a function with a body that this thread may read
+/// (CalleeBodiesScope, MemoryModel.h): its callee's body, counted once per
+/// call. Not counted for a recursive call. std::nullopt for other calls.
+static std::optional<WorkCount> countCalleeWork(CallOpInterface call) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee || callee.isExternal() || !CalleeBodiesScope::mayRead(callee))
+    return std::nullopt;
+  WorkCount work;
+  if (!calleesInProgress.insert(callee).second) {
+    work.counted = false;
+    return work;
+  }
+  for (Block &block : callee.getFunctionBody())
+    for (Operation &nested : block) {
+      WorkCount inner = countWork(&nested);
+      work.macs = saturatingAdd(work.macs, inner.macs);
+      work.ops = saturatingAdd(work.ops, inner.ops);
+      work.counted &= inner.counted;
+    }
+  calleesInProgress.erase(callee);
+  return work;
+}
+
 /// The work of `op` (WorkCount, OpCost.h), summed over nested ops and
-/// multiplied by the static trip count of a loop.
+/// multiplied by the static trip count of a loop; a call of a function
+/// with a body does its callee's work.
 WorkCount countWork(Operation *op) {
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    if (std::optional<WorkCount> callee = countCalleeWork(call))
+      return *callee;
   WorkCount work;
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
     SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();

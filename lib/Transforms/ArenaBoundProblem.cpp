@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 
 #include <map>
 
@@ -171,10 +172,72 @@ weighRoots(const BlockModel &entry,
   return roundedForArena(p, xo);
 }
 
-FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
-                                              Value arena,
-                                              ArrayRef<ArenaRoot> roots,
-                                              std::string &error) {
+/// Whether the clone of steps 1-2 (header) would be `fn` itself: every
+/// root (`sorted`: in program order) an allocation with one segment and one
+/// free, that free already right after the segment's end, where
+/// rootToAllocations creates it (the frees after one op in the reverse
+/// order of their roots), and no arena. peakmem-plan-arena moves the frees
+/// there (placeFreesAfterLastUse) before it certifies the bound.
+static bool cloneIsSame(FunctionOpInterface fn, Value arena,
+                        ArrayRef<const ArenaRoot *> sorted) {
+  if (arena)
+    return false;
+  Block &entry = fn.getFunctionBody().front();
+  std::vector<Operation *> stepOps;
+  for (Operation &op : entry)
+    stepOps.push_back(&op);
+  AsyncWorkEnds async = findAsyncWorkEnds(fn);
+  // For each segment end, the frees that follow it, in program order of
+  // their roots.
+  llvm::MapVector<Operation *, SmallVector<Operation *, 2>> freesAfter;
+  for (const ArenaRoot *root : sorted) {
+    Operation *def = root->value.getDefiningOp();
+    if (!isa_and_nonnull<memref::AllocOp>(def) || root->segments.size() != 1)
+      return false;
+    Operation *dealloc = nullptr;
+    for (Operation *user : root->value.getUsers())
+      if (isa<memref::DeallocOp>(user)) {
+        if (dealloc)
+          return false;
+        dealloc = user;
+      }
+    Operation *end = segmentEnd(root->value, def->getBlock(), entry, stepOps,
+                                root->segments[0], def, async);
+    if (!dealloc || end->hasTrait<OpTrait::ReturnLike>() ||
+        dealloc->getBlock() != end->getBlock())
+      return false;
+    freesAfter[end].push_back(dealloc);
+  }
+  for (auto &[end, frees] : freesAfter) {
+    Operation *next = end->getNextNode();
+    for (Operation *dealloc : llvm::reverse(frees)) {
+      if (next != dealloc)
+        return false;
+      next = next->getNextNode();
+    }
+  }
+  return true;
+}
+
+/// Steps 3-4 on `entry`, the entry block's model, `rootOf` mapping each
+/// root's allocation to it.
+static FailureOr<Problem>
+rootsProblem(const BlockModel &entry,
+             const DenseMap<Operation *, const ArenaRoot *> &rootOf,
+             std::string &error) {
+  Problem rounded = weighRoots(entry, rootOf);
+  if (std::string err = rounded.checkTotals(); !err.empty()) {
+    error = err;
+    return failure();
+  }
+  return withoutWeightlessSources(rounded);
+}
+
+/// Steps 1-4 (header) on a clone of `fn`, `sorted`: the roots in program
+/// order.
+static FailureOr<Problem> cloneProblem(FunctionOpInterface fn, Value arena,
+                                       ArrayRef<const ArenaRoot *> sorted,
+                                       std::string &error) {
   IRMapping map;
   Operation *clone = fn->clone(map);
   auto cloneFn = cast<FunctionOpInterface>(clone);
@@ -182,18 +245,6 @@ FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
   std::vector<Operation *> stepOps;
   for (Operation &op : entry)
     stepOps.push_back(&op);
-  // Roots in program order (pre-order), whatever the caller's order: the
-  // deallocs that follow one op are then created in the same order.
-  DenseMap<Operation *, unsigned> position;
-  fn->walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { position[op] = position.size(); });
-  std::vector<const ArenaRoot *> sorted;
-  for (const ArenaRoot &root : roots)
-    sorted.push_back(&root);
-  llvm::stable_sort(sorted, [&](const ArenaRoot *a, const ArenaRoot *b) {
-    return position.lookup(a->value.getDefiningOp()) <
-           position.lookup(b->value.getDefiningOp());
-  });
   AsyncWorkEnds async = findAsyncWorkEnds(cloneFn);
   DenseMap<Operation *, const ArenaRoot *> rootOf;
   for (const ArenaRoot *root : sorted)
@@ -208,18 +259,39 @@ FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
   FailureOr<Problem> result = failure();
   {
     MemoryModel model(cloneFn, fn);
-    if (!model.isModeled()) {
+    if (!model.isModeled())
       error = model.getFailure()->reason;
-    } else {
-      Problem rounded = weighRoots(*model.getEntryBlockModel(), rootOf);
-      if (std::string err = rounded.checkTotals(); !err.empty())
-        error = err;
-      else
-        result = withoutWeightlessSources(rounded);
-    }
+    else
+      result = rootsProblem(*model.getEntryBlockModel(), rootOf, error);
   }
   clone->erase();
   return result;
+}
+
+FailureOr<Problem> peakmem::arenaBoundProblem(FunctionOpInterface fn,
+                                              Value arena,
+                                              ArrayRef<ArenaRoot> roots,
+                                              std::string &error,
+                                              const MemoryModel *current) {
+  // Roots in program order (pre-order), whatever the caller's order: the
+  // deallocs that follow one op are then created in the same order.
+  DenseMap<Operation *, unsigned> position;
+  fn->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position[op] = position.size(); });
+  std::vector<const ArenaRoot *> sorted;
+  for (const ArenaRoot &root : roots)
+    sorted.push_back(&root);
+  llvm::stable_sort(sorted, [&](const ArenaRoot *a, const ArenaRoot *b) {
+    return position.lookup(a->value.getDefiningOp()) <
+           position.lookup(b->value.getDefiningOp());
+  });
+  if (!current || !current->isModeled() || !cloneIsSame(fn, arena, sorted))
+    return cloneProblem(fn, arena, sorted, error);
+  // The clone's model would be `current`, op for op.
+  DenseMap<Operation *, const ArenaRoot *> rootOf;
+  for (const ArenaRoot *root : sorted)
+    rootOf[root->value.getDefiningOp()] = root;
+  return rootsProblem(*current->getEntryBlockModel(), rootOf, error);
 }
 
 /// The lowest offset, a multiple of `align`, at which `size` bytes clear

@@ -42,6 +42,8 @@
 
 namespace peakmem {
 
+class MemoryModel;
+
 /// A buffer of the arena as the IR shows it.
 struct ArenaRoot {
   /// A memref.alloc (before the rewrite) or a memref.view of the arena.
@@ -59,11 +61,15 @@ struct ArenaRoot {
 /// arena op's result, an argument, or null before the rewrite) and its
 /// dealloc do not count. Roots must be in program order. Fails with a
 /// reason in `error` when the clone cannot be modeled or its rounded totals
-/// exceed the model's limit.
-mlir::FailureOr<Problem> arenaBoundProblem(mlir::FunctionOpInterface fn,
-                                           mlir::Value arena,
-                                           llvm::ArrayRef<ArenaRoot> roots,
-                                           std::string &error);
+/// exceed the model's limit. `current`, if given, is a model of `fn` as it
+/// stands: when the clone would be `fn` itself (every root an allocation
+/// with one segment and one free already where step 2 puts it, no arena),
+/// that model stands for the clone's, and nothing is cloned or modeled; the
+/// Problem is the same.
+mlir::FailureOr<Problem>
+arenaBoundProblem(mlir::FunctionOpInterface fn, mlir::Value arena,
+                  llvm::ArrayRef<ArenaRoot> roots, std::string &error,
+                  const MemoryModel *current = nullptr);
 
 /// Moves each root's memref.dealloc (roots are allocations here) right
 /// after the last step of its last segment, in its own block, as

@@ -189,13 +189,13 @@ static std::optional<int64_t> peakWithoutArena(const BlockModel &entry,
 /// The certified bound over every order of the arena of `placed`, on the
 /// problem peakmem-verify-arena rebuilds (ArenaBoundProblem.h) from the IR
 /// as it stands. Emits an internal error at `fn` when it cannot be built or
-/// its certificate does not check.
+/// its certificate does not check. `roots`: candidateRoots of `placed`;
+/// `current`: a model of `fn` as it stands, if there is one.
 static FailureOr<Certificate> certifyArenaBound(FunctionOpInterface fn,
-                                                ArrayRef<Candidate> placed) {
-  Block &body = fn.getFunctionBody().front();
+                                                ArrayRef<ArenaRoot> roots,
+                                                const MemoryModel *current) {
   std::string error;
-  FailureOr<Problem> p =
-      arenaBoundProblem(fn, Value(), candidateRoots(body, placed), error);
+  FailureOr<Problem> p = arenaBoundProblem(fn, Value(), roots, error, current);
   if (failed(p))
     return fn.emitError() << "peakmem-plan-arena: internal: cannot build the "
                              "problem of the bound: "
@@ -374,13 +374,14 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
                              "last use";
   const BlockModel &entry = *lastUse.getEntryBlockModel();
   plan.steps = entry.ops.size();
-  FailureOr<Certificate> bound = certifyArenaBound(fn, plan.placed);
+  std::vector<ArenaRoot> roots = candidateRoots(body, plan.placed);
+  FailureOr<Certificate> bound = certifyArenaBound(fn, roots, &lastUse);
   if (failed(bound))
     return failure();
   // One budget per function, shared by every planner call of its search.
   WorkBudget work(maxWork ? maxWork : kUnlimitedWork);
   FailureOr<ArenaSolution> sol = solvePlacement(
-      fn, entry, plan.placed,
+      fn, entry, plan.placed, roots,
       {budgetMs, orderSearch, maxLiveIncrease, maxWork ? &work : nullptr},
       *bound);
   if (failed(sol))
@@ -413,7 +414,7 @@ PlanArenaPass::solveFunction(FunctionOpInterface fn,
                       arena == "argument");
       plan.leftOut = leftOutToJson(left, {});
     }
-    bound = certifyArenaBound(fn, plan.placed);
+    bound = certifyArenaBound(fn, candidateRoots(body, plan.placed), nullptr);
     if (failed(bound))
       return failure();
     plan.sol.bound = *bound;

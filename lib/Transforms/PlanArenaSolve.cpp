@@ -21,12 +21,11 @@ using namespace peakmem;
 FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
                                                  const BlockModel &entry,
                                                  ArrayRef<Candidate> placed,
+                                                 ArrayRef<ArenaRoot> roots,
                                                  const SearchSettings &settings,
                                                  const Certificate &bound) {
   // Nested buffers of one statement with disjoint sub-step lives share
   // bytes: each group is placed as one buffer (ArenaBoundProblem.h).
-  std::vector<ArenaRoot> roots =
-      candidateRoots(fn.getFunctionBody().front(), placed);
   NestedPacking pack = packNestedRoots(roots);
   std::vector<BlockArenaBuffer> buffers;
   for (size_t i = 0; i < placed.size(); ++i)

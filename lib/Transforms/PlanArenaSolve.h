@@ -53,9 +53,11 @@ struct SearchSettings {
 /// same buffers rounded): the search stops there. The plan is checked
 /// before use: a failure is an internal error, emitted at `fn`. With
 /// `orderSearch`, the order is chosen with the placement (ArenaOrderSearch).
+/// `roots`: candidateRoots(entry block, placed).
 mlir::FailureOr<ArenaSolution> solvePlacement(mlir::FunctionOpInterface fn,
                                               const BlockModel &entry,
                                               llvm::ArrayRef<Candidate> placed,
+                                              llvm::ArrayRef<ArenaRoot> roots,
                                               const SearchSettings &settings,
                                               const Certificate &bound);
 

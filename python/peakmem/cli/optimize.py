@@ -35,13 +35,18 @@ def add_arguments(parser):
                         help="also split the peak stages tile by tile (peakmem-split, "
                         "docs/Split.md) with at most this fraction of extra MACs and "
                         "operations, e.g. 0.1; off by default")
+    parser.add_argument("--inplace", action="store_true",
+                        help="also let elementwise outputs overwrite inputs that die "
+                        "there (peakmem-inplace after peakmem-optimize, verified and "
+                        "certified again, docs/InPlace.md); off by default")
 
 
 def run(args):
     steps = Progress()
     r = optimize(args.model, execute_programs=not args.no_exec, weights=args.weights,
                  keep=args.keep, arena=not args.no_arena, timeout=args.timeout,
-                 opt_level=args.opt_level, seed=args.seed, steps=steps, split=args.split)
+                 opt_level=args.opt_level, seed=args.seed, steps=steps, split=args.split,
+                 inplace=args.inplace)
     if args.plot:
         with steps.step(f"plotting to {args.plot}"):
             plot.plot_before_after(r["timelines"], args.plot, title=r["model"],
