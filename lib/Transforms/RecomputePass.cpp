@@ -7,14 +7,15 @@
 // planner reschedules that block itself, so it is not reordered first) and
 // applies them with RecomputeRewrite.
 
+#include "RecomputeCertificateAttr.h" // recomputeProducers
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
-#include "peakmem/Analysis/Recomputability.h"
 #include "peakmem/Core/Model/Simulation.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Core/Recompute/Recompute.h"
 #include "peakmem/Core/Recompute/SeriesParallel.h"
 #include "peakmem/Core/Recompute/TreeDecomposition.h"
+#include "peakmem/Core/Recompute/TreewidthRecompute.h"
 #include "peakmem/Transforms/FunctionRunner.h"
 #include "peakmem/Transforms/FunctionScheduler.h"
 #include "peakmem/Transforms/OptionChecks.h"
@@ -58,23 +59,6 @@ struct RecomputePass : RecomputePassImpl {
     return reportOptionError(context, getArgument(), error);
   }
 
-  /// The recomputable buffers of `bm` (the Recomputability analysis) with
-  /// their producer groups, in the contracted ids of `c`.
-  static std::vector<Producer> producersOf(const BlockModel &bm,
-                                           const Contraction &c) {
-    Recomputability r = computeRecomputability(bm);
-    std::vector<Producer> producers;
-    for (BufferId b = 0; b < bm.problem.numBuffers(); ++b) {
-      if (!r.recomputable[b])
-        continue;
-      Producer producer{b, {}};
-      for (StmtId w : r.writers[b])
-        producer.group.push_back(static_cast<StmtId>(c.toContracted[w]));
-      producers.push_back(std::move(producer));
-    }
-    return producers;
-  }
-
   /// Reorders the nested blocks, which the planner does not plan on (the
   /// body it reorders itself), when reorder-max-work is not 0. `model` is a
   /// model of `fn` as it is; when the nested blocks changed, it is replaced
@@ -111,9 +95,10 @@ struct RecomputePass : RecomputePassImpl {
 
   /// The exact fixed-order programs (docs/Recompute.md, "The exact
   /// problem"), each with a hundredth of plan-max-work: the sweep on the
-  /// body as written (peakmem.exact_recompute) and, when the body is
-  /// series-parallel, the fold over its decomposition, for the
-  /// decomposition's order (peakmem.exact_recompute_sp). Each replaces the
+  /// body as written (peakmem.exact_recompute), when the body is
+  /// series-parallel the fold over its decomposition, for the
+  /// decomposition's order (peakmem.exact_recompute_sp), and the bag program
+  /// for the order as written (peakmem.exact_recompute_tw). Each replaces the
   /// plan so far when it finishes below it. `finished` means its peak is
   /// optimal over every recompute plan for its order within the bounds (not
   /// over every order).
@@ -156,6 +141,16 @@ struct RecomputePass : RecomputePassImpl {
          b.getNamedAttr("min_fill_width",
                         b.getI64IntegerAttr(td.finished ? int64_t(td.width)
                                                         : int64_t(-1)))});
+    // The bag program over a min-fill decomposition of the decisions'
+    // interaction graph (TreewidthRecompute.h), for the order as written.
+    WorkBudget twWork(planMaxWork / 100, &cap);
+    ExactRecomputeResult tw = exactRecomputeTreewidth(
+        c.problem, asWritten, producers, options, twWork);
+    used = adopt(tw, plan);
+    setExactAttr(fn, "peakmem.exact_recompute_tw", tw, used,
+                 "over every recompute plan for the order as written, within "
+                 "the bounds",
+                 {});
   }
 
   /// Replaces `plan` by `exact`'s when it finished below it.
@@ -217,7 +212,7 @@ struct RecomputePass : RecomputePassImpl {
     options.timeCap = &cap;
     // The planner reschedules the block without steps first (its baseline):
     // when nothing is recomputed, its order is still never worse.
-    std::vector<Producer> producers = producersOf(bm, c);
+    std::vector<Producer> producers = recomputeProducers(bm, c);
     RecomputePlan plan =
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
     runExactPrograms(fn, c, producers, options, cap, plan);

@@ -2,6 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "RecomputeCertificateAttr.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Analysis/OpSemantics.h"
 #include "peakmem/Core/Bounds/Certificate.h"
@@ -112,6 +113,34 @@ struct VerifyCertificatePass : VerifyCertificatePassImpl {
   /// Fails with an error at `fn` when a peakmem claim on it does not hold
   /// (or, unless allow-unchecked, could not be checked within max-work).
   LogicalResult verify(FunctionOpInterface fn) const;
+
+  /// The recompute kind (RecomputeCertificateAttr.h), with a max-work budget
+  /// of its own: fails with an error when the record does not hold; sets
+  /// `failedUnchecked` when it could not be checked (unless
+  /// allow-unchecked, which makes that a warning).
+  LogicalResult verifyRecompute(FunctionOpInterface fn,
+                                const MemoryModel &model,
+                                bool &failedUnchecked) const {
+    auto record = fn->getAttrOfType<DictionaryAttr>(kRecomputeCertificateAttr);
+    std::string error = "'peakmem.recompute_certificate' is not a dictionary";
+    bool unchecked = false;
+    if (record) {
+      WorkBudget work(maxWork);
+      error = checkRecomputeCertificateAttr(record, *model.getEntryBlockModel(),
+                                            work, unchecked);
+    }
+    if (error.empty())
+      return success();
+    if (unchecked) {
+      InFlightDiagnostic d = allowUnchecked ? fn.emitWarning() : fn.emitError();
+      d << "peakmem: certificate of '" << fn.getName() << "' recompute record "
+        << error;
+      failedUnchecked |= !allowUnchecked;
+      return success();
+    }
+    return fn.emitError() << "peakmem: certificate of '" << fn.getName()
+                          << "' rejected: recompute record: " << error;
+  }
 };
 
 LogicalResult VerifyCertificatePass::verify(FunctionOpInterface fn) const {
@@ -121,7 +150,8 @@ LogicalResult VerifyCertificatePass::verify(FunctionOpInterface fn) const {
   // checked: a lower bound or optimality without a certificate is rejected.
   bool claims = fn->hasAttr(kCertificateAttr) || fn->hasAttr(kLowerBoundAttr) ||
                 fn->hasAttr(kOptimalAttr);
-  if (!claims && !hasNested)
+  Attribute recomputeRecord = fn->getAttr(kRecomputeCertificateAttr);
+  if (!claims && !hasNested && !recomputeRecord)
     return success(); // Nothing certified.
   auto reject = [&](const Twine &what) -> LogicalResult {
     return fn.emitError() << "peakmem: certificate of '" << fn.getName()
@@ -141,7 +171,8 @@ LogicalResult VerifyCertificatePass::verify(FunctionOpInterface fn) const {
     return reject("the function is no longer modeled: " +
                   model.getFailure()->reason);
   RecordChecker checker(maxWork);
-
+  if (recomputeRecord && failed(verifyRecompute(fn, model, failedUnchecked)))
+    return failure();
   if (claims) {
     NamedAttrList record;
     for (const char *name :

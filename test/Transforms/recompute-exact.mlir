@@ -11,6 +11,8 @@
 // Without the work (plan-max-work=99: 0 units for the program) it does not
 // finish; lower_bound is then its relaxation.
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 plan-max-work=99 remarks=0}))' --split-input-file | FileCheck %s --check-prefix=NOWORK
+// The bag program (peakmem.exact_recompute_tw) runs too, for the order as
+// written.
 
 // %b (4096 B, a cheap fill) is read early and late across a three-temporary
 // region: re-running the fill before the late add gives 12288 B, which is
@@ -70,5 +72,35 @@ func.func @not_series_parallel(%in: memref<1024xf32>) -> memref<1024xf32> {
   linalg.add ins(%c, %d : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
   memref.dealloc %c : memref<1024xf32>
   memref.dealloc %d : memref<1024xf32>
+  return %o : memref<1024xf32>
+}
+
+// -----
+
+// %b is read early and by the last add, which peaks (12288 B: its own
+// inputs and output) whether %b is kept or re-filled before it: the three
+// decisions cannot lower the peak and the body stays as written: all three
+// exact programs finish at 12288 B, optimal over every recompute plan for
+// this order within the bounds (verify-certificate-recompute-invalid.mlir
+// checks that claim as a recompute certificate).
+// CHECK-LABEL: func.func @no_gain
+// CHECK-SAME: peakmem.exact_recompute = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
+// CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
+// CHECK-SAME: peakmem.exact_recompute_tw = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written, within the bounds", used = false, width = 3 : i64, work_used = {{[0-9]+}} : i64}
+// NOWORK-LABEL: func.func @no_gain
+// NOWORK-SAME: peakmem.exact_recompute_tw = {decisions = 0 : i64, finished = false
+func.func @no_gain(%in: memref<1024xf32>) -> memref<1024xf32> {
+  %cst = arith.constant 1.0 : f32
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
+  %x = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%b, %in : memref<1024xf32>, memref<1024xf32>) outs(%x : memref<1024xf32>)
+  %y = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%x, %x : memref<1024xf32>, memref<1024xf32>) outs(%y : memref<1024xf32>)
+  memref.dealloc %x : memref<1024xf32>
+  %o = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%y, %b : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
+  memref.dealloc %y : memref<1024xf32>
+  memref.dealloc %b : memref<1024xf32>
   return %o : memref<1024xf32>
 }
