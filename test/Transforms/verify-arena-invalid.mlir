@@ -812,7 +812,7 @@ func.func @input(%arg0: memref<1024xf32>) attributes {peakmem.arena_alignment = 
 // slot's offset as its type says).
 func.func @result_transpose(%arg0: memref<4x8xf32>, %arg1: memref<128xi8> {peakmem.arena}) -> memref<8x4xf32, strided<[1, 8]>> attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_lower_bound = 0 : i64, peakmem.arena_optimal = false, peakmem.arena_size = 128 : i64, peakmem.result_offsets = array<i64: 0>} {
   %c0 = arith.constant 0 : index
-  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'func.return' (an alias is passed on by 'func.return')}}
+  // expected-error @below {{the view's lifetime cannot be rebuilt: an alias is used by 'memref.transpose' (an alias flows into a result of 'memref.transpose')}}
   %view = memref.view %arg1[%c0][] {peakmem.align = 4 : i64} : memref<128xi8> to memref<4x8xf32>
   linalg.copy ins(%arg0 : memref<4x8xf32>) outs(%view : memref<4x8xf32>)
   %t = memref.transpose %view (d0, d1) -> (d1, d0) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
