@@ -47,7 +47,7 @@ bool introduce(const Model &m, uint32_t d, const recompute::Limits &lim,
         n.macs += dec.choices[c].macs;
         n.ops += dec.choices[c].ops;
         n.record[d] = uint16_t(c);
-        if (n.macs <= lim.macBudget && n.ops <= lim.opBudget)
+        if (lim.fits(n.macs, n.ops))
           out.push_back(std::move(n));
       }
       if (!out.empty())

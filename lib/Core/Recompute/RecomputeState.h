@@ -62,6 +62,11 @@ void setOrder(State &st, Order order);
 struct Limits {
   int64_t macBudget = 0, opBudget = 0;
   unsigned perOp = 1;
+
+  /// Whether extra work of `macs` MACs and `ops` operations fits both budgets.
+  bool fits(int64_t macs, int64_t ops) const {
+    return macs <= macBudget && ops <= opBudget;
+  }
 };
 
 /// The limits of `options` for a problem of these totals (fractions of

@@ -50,7 +50,7 @@ struct Folder {
   size_t nd() const { return m.decisions.size(); }
 
   bool withinBudget(const Entry &e) const {
-    return e.macs <= m.limits.macBudget && e.ops <= m.limits.opBudget;
+    return m.limits.fits(e.macs, e.ops);
   }
 
   void note(const Table &t) {
@@ -115,8 +115,7 @@ struct Folder {
     for (size_t c = 0; c < choices.size(); ++c) {
       if (!spend(work, 1))
         return false;
-      if (macs + choices[c].macs > m.limits.macBudget ||
-          ops + choices[c].ops > m.limits.opBudget)
+      if (!m.limits.fits(macs + choices[c].macs, ops + choices[c].ops))
         continue;
       key[d] = uint16_t(c);
       if (!enumerate(t, i + 1, key, macs + choices[c].macs,

@@ -165,8 +165,7 @@ struct BagProgram {
       for (const Entry &b : more) {
         Entry e{std::max(a.peak, b.peak), a.macs + b.macs, a.ops + b.ops,
                 a.record};
-        if (e.macs + keyMacs > m.limits.macBudget ||
-            e.ops + keyOps > m.limits.opBudget)
+        if (!m.limits.fits(e.macs + keyMacs, e.ops + keyOps))
           continue;
         for (size_t d = 0; d < nd(); ++d)
           if (b.record[d] != kNone)
@@ -231,8 +230,7 @@ struct BagProgram {
     for (size_t c = 0; c < choices.size(); ++c) {
       if (!spend(work, 1))
         return false;
-      if (macs + choices[c].macs > m.limits.macBudget ||
-          ops + choices[c].ops > m.limits.opBudget)
+      if (!m.limits.fits(macs + choices[c].macs, ops + choices[c].ops))
         continue;
       key[d] = uint16_t(c);
       if (!enumerate(i, at + 1, key, macs + choices[c].macs,
