@@ -44,28 +44,54 @@ def _split_args(text: str) -> List[str]:
     return out + ([cur.strip()] if cur.strip() else [])
 
 
+INPUT_OFFSETS = re.compile(r"peakmem\.input_offsets = array<i64(?:: "
+                           r"([-\d, ]*))?>")
+
+
+def input_offsets(func_text: str) -> Optional[List[int]]:
+    """peakmem.input_offsets of a planned function (None: absent)."""
+    m = INPUT_OFFSETS.search(func_text.splitlines()[0])
+    return None if not m else [int(x) for x in (m.group(1) or "").split(",")
+                               if x.strip()]
+
+
+def _arg_types(args: List[str]) -> List[str]:
+    return [a.split(": ", 1)[1].split(" {")[0].split(" loc(")[0]
+            for a in args]
+
+
 def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
-           dirty: bool = False) -> str:
+           dirty: bool = False, inputs: Optional[List[str]] = None,
+           skip: Optional[int] = None, shift: int = 0) -> str:
     """A caller of the planned function with the unplanned signature: it
     allocates the arena (`size` bytes, the plan's by default; pre-filled
     with DIRTY_BYTE when `dirty`), passes it and returns the results,
-    views of the arena it never frees."""
+    views of the arena it never frees. With the types of the unplanned
+    arguments `inputs` (inputs-in-arena), it copies each argument the
+    plan moved into the arena (peakmem.input_offsets[i] >= 0) to its
+    offset (+ `shift`; input #`skip` not at all: tamper tests) and passes
+    the others."""
     m = _SIG.match(func_text.splitlines()[0])
     assert m, func_text.splitlines()[0]
     name, args = m.group(1), _split_args(m.group(2))
     res = m.group(4) or ""
-    types = [a.split(": ", 1)[1].split(" {")[0].split(" loc(")[0]
-             for a in args]
+    types = _arg_types(args)
     pos = [k for k, a in enumerate(args) if a.startswith(plan.arena + ":")]
     assert len(pos) == 1, (plan.arena, args)
     size = plan.size if size is None else size
     arena_t = f"memref<{size}xi8>"
+    offs = input_offsets(func_text) if inputs is not None else None
+    if offs is None:
+        inputs, offs = [t for k, t in enumerate(types) if k != pos[0]], []
+    offs = offs or [-1] * len(inputs)
+    assert len(offs) == len(inputs) and \
+        sum(x < 0 for x in offs) == len(types) - 1, (offs, inputs, types)
     # The runtime's blocks are 16-byte aligned; a larger alignment is
     # requested (MLIR lowers it to malloc(size + alignment)).
     align = plan.alignment or 1
     attr = f" {{alignment = {align} : i64}}" if align > 16 else ""
-    outer = [(f"%fzw{k}", t) for k, t in enumerate(types) if k != pos[0]]
-    call = [v for v, _ in outer]
+    outer = [(f"%fzw{k}", t) for k, t in enumerate(inputs)]
+    call = [v for (v, _), off in zip(outer, offs) if off < 0]
     call.insert(pos[0], "%fzarena")
     call_t = list(types)
     call_t[pos[0]] = arena_t
@@ -78,6 +104,12 @@ def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
         lines += [f"    %fzdirty = arith.constant {DIRTY_BYTE} : i8",
                   f"    linalg.fill ins(%fzdirty : i8) outs(%fzarena : "
                   f"{arena_t})"]
+    for k, ((v, t), off) in enumerate(zip(outer, offs)):
+        if off >= 0 and k != skip:
+            lines += [f"    %fzo{k} = arith.constant {off + shift} : index",
+                      f"    %fzi{k} = memref.view %fzarena[%fzo{k}][] : "
+                      f"{arena_t} to {t}",
+                      f"    memref.copy {v}, %fzi{k} : {t} to {t}"]
     lhs = "" if not nres else ("%fzr = " if nres == 1 else
                                 f"%fzr:{nres} = ")
     lines.append(f"    {lhs}func.call @{name}({', '.join(call)}) : "
@@ -87,6 +119,13 @@ def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
                                  if nres else ""))
     lines.append("  }")
     return "\n".join(lines) + "\n"
+
+
+def signature_types(func_text: str) -> List[str]:
+    """The argument types of a (printed or generated) function."""
+    m = _SIG.match(func_text.splitlines()[0])
+    assert m, func_text.splitlines()[0]
+    return _arg_types(_split_args(m.group(2)))
 
 
 def result_mutations(text: str, plan: ArenaPlan, rng: random.Random

@@ -116,12 +116,19 @@ ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
 RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
                                      "1") not in ("", "0")
 
-# One arena for a call tree (issue #26, arch): until it lands, a caller's
-# buffers passed to a call stay out of the arena with a remark
-# (test_fuzz_regions.py). Inputs in the arena (arenapass's
-# `inputs-in-arena` option, landed): every generated parallel program plans
-# with it; =0 checks the old refusal by name.
+# One arena for a call tree (issue #26, arch's 614ff02): callers run
+# through plan-arena{arena=argument} on the module, each callee's arena a
+# slot of the caller's (test_fuzz_regions.py; =0 checks the older rule:
+# arena=alloc leaves the buffers passed to a call out with a remark).
+# CALL_OPERANDS_INSIDE: the caller's buffers passed to a call are placed
+# too (arch, session 12); until it lands they stay out with the remark,
+# counted as a reported gap ("outside: passed to a call"). Inputs in the
+# arena (arenapass's `inputs-in-arena` option, landed): every generated
+# parallel program plans with it and runs with the inputs written into the
+# arena; =0 checks the old refusal by name.
 CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
-                                  "0") not in ("", "0")
+                                  "1") not in ("", "0")
+CALL_OPERANDS_INSIDE = os.environ.get("PEAKMEM_FUZZ_CALL_OPERANDS_INSIDE",
+                                      "0") not in ("", "0")
 INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
                                  "1") not in ("", "0")
