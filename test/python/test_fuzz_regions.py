@@ -22,8 +22,13 @@ Testing.md "Parallel regions and calls"). For every program:
     rejected by peakmem-verify-arena; the caller's buffers passed to a
     call stay out with a remark each, a reported gap, until
     fuzz.config.CALL_OPERANDS_INSIDE;
-  * inputs in the arena: plan-arena's `inputs-in-arena` option is reported
-    unavailable until it lands (fuzz.config.INPUTS_IN_ARENA).
+  * inputs in the arena (fuzz.config.INPUTS_IN_ARENA): every parallel
+    program planned with arena=argument inputs-in-arena=true too: %x (read
+    only) inside, %y (written) passed, peakmem.input_offsets matching the
+    input's view, which lives from the entry (arena_plan); executed by a
+    caller writing %x at its offset (the argument dropped): bit-identical,
+    measured == modeled; the same caller skipping the write must change
+    the output bits.
 Each judge is shown to catch a tampered program or plan.
 
 Seeds are REGIONS_BASE + the case index. PEAKMEM_FUZZ_REGIONS_PROGRAMS
@@ -105,38 +110,69 @@ def region_problems(p, out: str, err: str):
     return bad
 
 
-def run(text, func="f", arena_plan=None):
+def run(text, func="f", arena_plan=None, **kw):
     """Executes @func (through a caller allocating the arena when
-    `arena_plan` is an arena=argument plan)."""
+    `arena_plan` is an arena=argument plan; `kw` for arena_arg.caller)."""
     if arena_plan is not None:
         ftext = func_text(text)
-        text = text.rstrip()[:-1] + arena_arg.caller(ftext, arena_plan) + \
-            "}\n"
+        text = text.rstrip()[:-1] + arena_arg.caller(ftext, arena_plan,
+                                                     **kw) + "}\n"
         func = arena_arg.WRAPPER + func
     return execute.execute_text(text, function=func)
 
 
+ARENA_MODES = {"alloc": "arena=alloc", "argument": "arena=argument",
+               "inputs": "arena=argument inputs-in-arena=true"}
+
+
 def check_parallel(p):
     problems = []
-    for arena in ("alloc", "argument"):
+    for mode, opts in ARENA_MODES.items():
+        if mode == "inputs" and not config.INPUTS_IN_ARENA:
+            continue
         pipe = (f"builtin.module(func.func(peakmem-reorder,"
-                f"peakmem-plan-arena{{arena={arena}}},peakmem-verify-arena,"
+                f"peakmem-plan-arena{{{opts}}},peakmem-verify-arena,"
                 f"{REPORT}))")
         out, err = opt(p.text, pipe)
-        problems += [f"{arena}: {x}" for x in region_problems(p, out, err)]
+        problems += [f"{mode}: {x}" for x in region_problems(p, out, err)]
         plan = parse_arena_plan(func_text(out))
         if plan.size is None:
-            problems.append(f"{arena}: nothing placed")
+            problems.append(f"{mode}: nothing placed")
             continue
-        arg = plan if arena == "argument" else None
-        res = run(out, arena_plan=arg)
+        arg = plan if mode != "alloc" else None
+        kw = {}
+        if mode == "inputs":
+            kw["inputs"] = arena_arg.signature_types(func_text(p.text))
+            problems += check_inputs(out, plan, kw["inputs"])
+        res = run(out, arena_plan=arg, **kw)
         want = plan.peak + (plan.size + arena_arg.caller_padding(plan)
                             if arg else 0)
         if res.peak_bytes != want:
-            problems.append(f"{arena}: measured {res.peak_bytes} != modeled "
+            problems.append(f"{mode}: measured {res.peak_bytes} != modeled "
                             f"{want}")
-        yield_digest(problems, arena, res)
+        yield_digest(problems, mode, res)
     return problems
+
+
+def check_inputs(out: str, plan, types):
+    """inputs-in-arena on a generated parallel program: %x (read only)
+    moved into the arena, %y (written) still passed, the record and the
+    plan hold from the IR (inputs live from the entry), and the caller
+    that skips writing %x changes the output bits (the judge of a wrong
+    input offset)."""
+    offs = arena_arg.input_offsets(func_text(out))
+    bad = arena_arg.input_problems(plan, offs, len(types))
+    bad += arena_violations(plan)
+    if offs and len(offs) == 2 and (offs[0] < 0 or offs[1] != -1):
+        bad.append(f"inputs: peakmem.input_offsets {offs}: %x (read only) "
+                   "inside, %y (written) passed expected")
+    bad = [f"inputs: {x}" for x in bad]
+    if not bad:
+        res = run(out, arena_plan=plan, inputs=types, skip=0)
+        bad.append(("digest-differs", "inputs: %x not written",
+                    res.output_digest))
+        bad.append(("count", "inputs in the arena", 1))
+    return bad
 
 
 def yield_digest(problems, what, res):
@@ -279,6 +315,9 @@ def check(p, counts=None):
         if isinstance(x, tuple) and x[0] == "count":
             if counts is not None:
                 counts[x[1]] = counts.get(x[1], 0) + x[2]
+        elif isinstance(x, tuple) and x[0] == "digest-differs":
+            if x[2] == base.output_digest:
+                problems.append(f"{x[1]}: the output bits unchanged")
         elif isinstance(x, tuple):
             if x[2] != base.output_digest:
                 problems.append(f"{x[1]}: digest {x[2]} != the input's "
@@ -360,10 +399,10 @@ def test_region_judges_catch_tampering():
 
 
 @pytest.mark.skipif(not HAVE_OPT, reason="peakmem-opt not built")
-def test_inputs_in_arena_reported_unavailable():
+def test_inputs_in_arena_option():
     """arena=argument with the inputs inside (issue #26): until the pass
-    has the option (config.INPUTS_IN_ARENA), peakmem-opt refuses it by
-    name; then every generated parallel program must plan with it."""
+    has the option (config.INPUTS_IN_ARENA=0), peakmem-opt refuses it by
+    name; with it, the generated parallel program plans %x inside."""
     p = generate_regions(REGIONS_BASE)
     pipe = ("builtin.module(func.func(peakmem-plan-arena{arena=argument "
             "inputs-in-arena=true},peakmem-verify-arena))")
@@ -374,6 +413,47 @@ def test_inputs_in_arena_reported_unavailable():
     else:
         out, _ = opt(p.text, pipe)
         assert parse_arena_plan(func_text(out)).argument
+        assert arena_arg.input_offsets(func_text(out))[1] == -1
+
+
+@needs_runtime
+def test_inputs_judges_catch_tampering():
+    """The inputs-in-arena judges on a parallel program planned with %x
+    inside: clean as planned; a recorded input offset changed, a view
+    placed on the input's bytes before its first read (the input is live
+    from the entry), the caller writing %x one element off or not at all
+    (the output bits change) are each caught."""
+    from fuzz.arena_edit import set_offset
+    p = next(generate_regions(REGIONS_BASE + i) for i in range(30)
+             if generate_regions(REGIONS_BASE + i).kind == "parallel")
+    out, _ = opt(p.text, "builtin.module(func.func(peakmem-reorder,"
+                 f"peakmem-plan-arena{{{ARENA_MODES['inputs']}}}))")
+    ftext = func_text(out)
+    plan = parse_arena_plan(ftext)
+    types = arena_arg.signature_types(func_text(p.text))
+    inp = [v for v in plan.views if v.input == 0]
+    assert len(inp) == 1 and inp[0].first == -1, plan.views
+    assert [x for x in check_inputs(out, plan, types)
+            if not isinstance(x, tuple)] == []
+    offs = arena_arg.input_offsets(ftext)
+    moved = ftext.replace(f"peakmem.input_offsets = array<i64: {offs[0]}, ",
+                          f"peakmem.input_offsets = array<i64: "
+                          f"{offs[0] + 4}, ", 1)
+    assert moved != ftext
+    bad = arena_arg.input_problems(parse_arena_plan(moved),
+                                   arena_arg.input_offsets(moved), 2)
+    assert any("recorded at" in x for x in bad), bad
+    # A view live with the input moved onto its bytes.
+    other = next(v for v in plan.views if v.input is None and
+                 v.first <= inp[0].last)
+    over = parse_arena_plan(set_offset(ftext, other, inp[0].offset, "in"))
+    assert any("overlaps" in x for x in arena_violations(over))
+    base = run(p.text).output_digest
+    assert run(out, arena_plan=plan, inputs=types).output_digest == base
+    assert run(out, arena_plan=plan, inputs=types, skip=0
+               ).output_digest != base
+    assert run(out, arena_plan=plan, inputs=types, shift=4
+               ).output_digest != base
 
 
 @needs_runtime

@@ -273,3 +273,25 @@ def execute_argument(p: Program, text: str, input_res, plain_peak: int,
     else:
         count("arena=argument executed, reads uninitialised memory (digest "
               "differs legitimately)")
+
+
+def input_problems(plan: ArenaPlan, offs: Optional[List[int]], nargs: int
+                   ) -> List[str]:
+    """inputs-in-arena (docs/Arena.md "Inputs inside the arena"), from the
+    printed plan: peakmem.input_offsets has one entry per argument of the
+    unplanned function (`nargs`), each input in the arena at the offset of
+    its views (peakmem.input = i), -1 for an argument still passed."""
+    if offs is None:
+        return ["peakmem.input_offsets missing"]
+    if len(offs) != nargs:
+        return [f"peakmem.input_offsets {offs} for {nargs} arguments"]
+    bad = []
+    for v in plan.views:
+        if v.input is not None and (v.input >= nargs or
+                                    offs[v.input] != v.offset):
+            bad.append(f"{v.name} holds input #{v.input} at {v.offset}, "
+                       f"recorded at {offs[v.input] if v.input < nargs else None}")
+    for k, off in enumerate(offs):
+        if off >= 0 and not any(v.input == k for v in plan.views):
+            bad.append(f"input #{k} recorded at {off}, no view reads it")
+    return bad

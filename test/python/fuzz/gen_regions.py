@@ -64,7 +64,7 @@ class _Chain:
 
 
 def _ew(a: str, out: str, t: str, rng: random.Random) -> str:
-    op = rng.choice(["linalg.add", "linalg.mul", "linalg.sub"])
+    op = rng.choice(["linalg.add", "linalg.mul", "linalg.max"])
     return f"  {op} ins({a}, {a} : {t}, {t}) outs({out} : {t})"
 
 
