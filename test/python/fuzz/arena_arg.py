@@ -14,7 +14,7 @@ of the unplanned program."""
 
 import random
 import re
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 from .arena_edit import spread_plan
 from .arena_plan import RESULT_OFFSETS, ArenaPlan, parse_arena_plan
@@ -131,16 +131,21 @@ def signature_types(func_text: str) -> List[str]:
 def result_mutations(text: str, plan: ArenaPlan, rng: random.Random
                      ) -> List[Tuple[str, str, str]]:
     """A result's recorded offset changed (kind "result-offset"): to -1, to
-    another view's offset or by its alignment; the whole record dropped
-    when a result is inside."""
+    another view's offset or just past the bytes of the view returned; the
+    whole record dropped when a result is inside."""
     offs = plan.result_offsets
     if not offs or all(x < 0 for x in offs):
         return []
     k = rng.choice([i for i, x in enumerate(offs) if x >= 0])
-    others = [v.offset for v in plan.views
-              if v.offset is not None and v.offset != offs[k]]
-    new = rng.choice([-1, offs[k] + max(1, plan.alignment or 1)] +
-                     others[:1])
+    # The bytes of the view returned (a result returned through an alias
+    # may be recorded anywhere inside them: never a mutation).
+    name = plan.returned[k] if k < len(plan.returned) else None
+    held = next(((v.offset, v.offset + max(v.size, 1)) for v in plan.views
+                 if name in v.returned and v.offset is not None),
+                (offs[k], offs[k] + max(1, plan.alignment or 1)))
+    others = [v.offset for v in plan.views if v.offset is not None and
+              not held[0] <= v.offset < held[1]]
+    new = rng.choice([-1, held[1]] + others[:1])
     moved = list(offs)
     moved[k] = new
     first, rest = text.split("\n", 1)
@@ -295,3 +300,41 @@ def input_problems(plan: ArenaPlan, offs: Optional[List[int]], nargs: int
         if off >= 0 and not any(v.input == k for v in plan.views):
             bad.append(f"input #{k} recorded at {off}, no view reads it")
     return bad
+
+
+def leaked_sids(p: Program) -> Set[int]:
+    """The statements allocating p's entry-block buffers that are never
+    freed and not returned."""
+    freed = {s.free for s in p.body.stmts if s.free}
+    return {s.sid for s in p.body.stmts if s.alloc and s.alloc not in
+            freed and s.alloc not in p.body.escaping}
+
+
+def leaked_problems(p: Program, text: str, plan: ArenaPlan, count
+                    ) -> List[str]:
+    """The entry-block buffers of p never freed and not returned
+    (config.LEAKED_BASE) in the arena=argument plan `text`: inside (a view
+    of the arena at their statement) or outside (still allocated), counted;
+    outside is a problem once config.LEAKED_INSIDE, until then the gap
+    with its cause."""
+    from .config import LEAKED_INSIDE
+    from .parse import LOC_SID
+    leaked = leaked_sids(p)
+    if not leaked:
+        return []
+    inside = leaked & {v.sid for v in plan.views}
+    outside = set()
+    for line in text.splitlines():
+        m = LOC_SID.search(line)
+        if m and " = memref.alloc(" in line and int(m.group(1)) in leaked:
+            outside.add(int(m.group(1)))
+    count("arena_arg: leaked buffers", len(leaked))
+    count("arena_arg: leaked buffers inside", len(inside))
+    if outside and not LEAKED_INSIDE:
+        count("arena_arg: leaked buffers outside (gap: never freed, not "
+              "returned)", len(outside))
+    elif outside:
+        return [f"leaked buffers (never freed, not returned) of statements "
+                f"{sorted(outside)} outside the arena "
+                "(fuzz.config.LEAKED_INSIDE)"]
+    return []
