@@ -56,10 +56,21 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
     for (Operation *user : root.value.getUsers())
       if (auto d = dyn_cast<memref::DeallocOp>(user))
         dealloc = d;
-    if (!def || !dealloc || root.segments.empty())
+    if (!def || root.segments.empty())
       continue;
     Operation *last = segmentEnd(root.value, def->getBlock(), entry, stepOps,
                                  root.segments.back(), def, async);
+    if (!dealloc) {
+      // Never freed: freed after its last use, unless that is the return
+      // (a result in the caller's arena lives to the end).
+      if (def->getBlock() == &entry &&
+          !last->hasTrait<OpTrait::IsTerminator>()) {
+        OpBuilder b(def->getContext());
+        b.setInsertionPointAfter(last);
+        memref::DeallocOp::create(b, def->getLoc(), root.value);
+      }
+      continue;
+    }
     if (last->getBlock() == dealloc->getBlock() &&
         last->isBeforeInBlock(dealloc))
       dealloc->moveAfter(last);

@@ -74,8 +74,9 @@ arenaBoundProblem(mlir::FunctionOpInterface fn, mlir::Value arena,
 /// Moves each root's memref.dealloc (roots are allocations here) right
 /// after the last step of its last segment, in its own block, as
 /// arenaBoundProblem places it: the placed buffers' lifetimes then end at
-/// their last use. Only moves frees earlier; a root with no dealloc is
-/// left alone.
+/// their last use. Only moves frees earlier; an entry-block root with no
+/// dealloc (a buffer the program never frees; its uses show its lifetime)
+/// gets one there, unless its last use is the return (a result).
 void placeFreesAfterLastUse(mlir::Block &entry,
                             llvm::ArrayRef<ArenaRoot> roots);
 

@@ -114,11 +114,25 @@ static std::string classify(const BlockModel &bm, BufferId b,
   if (!regionReason.empty())
     return regionReason.str();
   out.result = isReturnedThroughViews(v);
-  if (!bm.problem.buffer(b).freedInBlock) {
+  if (!bm.problem.buffer(b).freedInBlock && out.result) {
     // A result of the function, not freed, in the arena the caller owns:
     // live to the end (the model's rule for a buffer that escapes).
-    if (!results || !out.result)
+    if (!results)
       return "it escapes its block (returned, yielded or never freed)";
+  } else if (!bm.problem.buffer(b).freedInBlock) {
+    // Never freed, not returned: the plain program leaks it. Its slot is
+    // free after its last use, which its uses show (findHiddenUse below:
+    // nothing keeps its address).
+    if (!isa<FunctionOpInterface>(bm.block->getParentOp()))
+      return "it escapes its block (returned, yielded or never freed)";
+    for (Operation *user : v.getUsers())
+      if (isa<memref::DeallocOp>(user))
+        return "it is freed outside its block";
+    if (std::optional<HiddenUse> hidden =
+            findHiddenUse(v, /*allocation=*/true, /*returns=*/results))
+      return "it escapes its block (returned, yielded or never freed): " +
+             hidden->reason;
+    out.leaked = true;
   } else {
     // The free: a memref.dealloc statement of this block.
     for (StmtId s : bm.problem.buffer(b).users)

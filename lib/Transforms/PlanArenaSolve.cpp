@@ -280,6 +280,16 @@ void peakmem::emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
   if (inputs)
     remark << "; inputs: " << inputs << " in the arena (" << inputBytes
            << " bytes)";
+  size_t leaked = 0;
+  int64_t leakedBytes = 0;
+  for (const Candidate &c : candidates)
+    if (c.leaked) {
+      ++leaked;
+      leakedBytes += c.bytes;
+    }
+  if (leaked)
+    remark << "; never freed: " << leaked << " in the arena (" << leakedBytes
+           << " bytes, reused after their last use)";
   if (auto results = fn->getAttrOfType<DictionaryAttr>(kResultPlacementAttr)) {
     auto get = [&](StringRef key) {
       return cast<IntegerAttr>(results.get(key)).getInt();
