@@ -281,7 +281,7 @@ std::vector<ArenaRoot> peakmem::candidateRoots(Block &entry,
   for (const Candidate &c : placed) {
     Value v = memref::AllocOp(c.alloc).getResult();
     roots.push_back({v, c.bytes, alignTo(c.bytes, c.align), c.align, c.nested,
-                     liveSegments(v, entry, pos, &usedUntil)});
+                     liveSegments(v, entry, pos, &usedUntil), c.input >= 0});
   }
   return roots;
 }
