@@ -132,6 +132,14 @@ static std::string classify(const BlockModel &bm, BufferId b,
             findHiddenUse(v, /*allocation=*/true, /*returns=*/results))
       return "it escapes its block (returned, yielded or never freed): " +
              hidden->reason;
+    // One life only (ArenaLifetimes.h): a value overwritten whole after a
+    // gap in its uses is left out for now (docs/Arena.md).
+    DenseMap<Operation *, uint32_t> pos;
+    for (Operation &op : *bm.block)
+      pos[&op] = pos.size();
+    if (liveSegments(v, *bm.block, pos).size() != 1)
+      return "it is never freed and its uses form several lives (a whole "
+             "overwrite after a gap)";
     out.leaked = true;
   } else {
     // The free: a memref.dealloc statement of this block.
