@@ -533,7 +533,11 @@ def arena_oracle(p: Program, plan: ArenaPlan,
         else:
             return None
     scratch = {t: _nested_peak(vs) for t, vs in nested.items()}
-    return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+    # A placed buffer the program never frees and does not return lives
+    # to its last use in the arena (docs/Arena.md "Never-freed buffers").
+    leaked = {b for b in sizes if b not in p.body.escaping}
+    return optimum(p.body, sizes=sizes, scratch_of=scratch,
+                   freed_at_last_use=leaked)[0]
 
 
 def _nested_peak(views: List[ArenaView]) -> int:
