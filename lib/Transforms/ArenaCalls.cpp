@@ -6,6 +6,7 @@
 // every call passes a slot of its caller that the caller's plan places.
 
 #include "ArenaCalls.h"
+#include "SymbolCalls.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -15,6 +16,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -35,15 +37,6 @@ static bool returnsOnlyValues(FunctionOpInterface fn) {
       t = vector.getElementType();
     return isa<IntegerType, FloatType, IndexType>(t);
   });
-}
-
-/// The function a direct call calls, resolved from the call's place.
-static FunctionOpInterface directCallee(CallOpInterface call) {
-  auto symbol = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-  if (!symbol)
-    return {};
-  return dyn_cast_or_null<FunctionOpInterface>(
-      SymbolTable::lookupNearestSymbolFrom(call, symbol));
 }
 
 /// Whether `fn` can reach itself through `callees`.
@@ -253,30 +246,72 @@ void ArenaCalls::recordSlots(FunctionOpInterface fn) const {
 }
 
 bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
-  if (v != root)
-    return false;
   FunctionOpInterface callee = directCallee(call);
   // Under func.func(...) nesting other functions are rewritten concurrently:
   // their attributes are not read (the call then hides the use).
-  if (!callee || !CalleeBodiesScope::mayRead(callee) ||
-      !returnsOnlyValues(callee))
-    return false;
-  std::optional<unsigned> index = arenaArgumentOf(callee);
-  if (!index)
-    return false;
-  // Passed there only: another operand would be a use the callee hides.
-  bool there = false;
-  for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
-    if (operand == v) {
-      if (i != *index)
-        return false;
-      there = true;
+  std::optional<unsigned> arenaIndex;
+  if (callee && CalleeBodiesScope::mayRead(callee) && returnsOnlyValues(callee))
+    arenaIndex = arenaArgumentOf(callee);
+  bool asArena = false, asArgument = false;
+  for (auto [i, operand] : llvm::enumerate(call.getArgOperandsMutable())) {
+    if (operand.get() != v)
+      continue;
+    if (arenaIndex && i == *arenaIndex) {
+      asArena = true;
+      continue;
     }
-  return there;
+    // An ordinary argument: the call must keep no alias (SymbolCalls.h).
+    if (!callRetention(call, operand).empty())
+      return false;
+    asArgument = true;
+  }
+  // The callee's arena is the whole slot, passed there only: as another
+  // argument too, the callee's views would overlap what it reads there.
+  if (asArena)
+    return v == root && !asArgument;
+  return asArgument;
+}
+
+/// Whether `v` is `arena` or reached from it through view-like ops.
+static bool isArenaAlias(Value v, Value arena) {
+  while (v && v != arena) {
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    v = view ? view.getViewSource() : Value();
+  }
+  return v && arena;
+}
+
+/// Every call of `fn` to a function with a body passing an alias of fn's
+/// arena as an ordinary argument keeps no alias of it past its return
+/// (SymbolCalls.h, derived again from the callee's body: llvm.nocapture is
+/// not trusted). Other calls (declarations, bodies this run may not read)
+/// are left to the slots' own rule, which rejects such a use as hidden.
+static LogicalResult checkPassedViews(FunctionOpInterface fn, Value arena) {
+  WalkResult walk = fn->walk([&](CallOpInterface call) {
+    FunctionOpInterface callee = directCallee(call);
+    if (!callee || callee.isExternal() || !CalleeBodiesScope::mayRead(callee))
+      return WalkResult::advance();
+    std::optional<unsigned> index = arenaArgumentOf(callee);
+    for (auto [i, operand] : llvm::enumerate(call.getArgOperandsMutable())) {
+      if ((index && i == *index) || !isArenaAlias(operand.get(), arena))
+        continue;
+      if (std::string why = callRetention(call, operand); !why.empty()) {
+        call->emitError() << "peakmem-verify-arena: argument #" << i
+                          << " is a view of the arena and the call may "
+                             "keep it: "
+                          << why;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
   Value arena = arenaOf(fn);
+  if (arena && failed(checkPassedViews(fn, arena)))
+    return failure();
   auto ownAlign = fn->getAttrOfType<IntegerAttr>(kArenaAlignmentAttr);
   for (auto [call, index] : arenaCalls(fn)) {
     FunctionOpInterface callee = directCallee(call);
