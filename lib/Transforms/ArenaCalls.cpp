@@ -15,9 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
@@ -39,101 +37,51 @@ static bool returnsOnlyValues(FunctionOpInterface fn) {
   });
 }
 
-/// Whether `fn` can reach itself through `callees`.
-static bool isRecursive(
-    Operation *fn,
-    const llvm::DenseMap<Operation *, SmallVector<Operation *>> &callees) {
-  llvm::DenseSet<Operation *> seen;
-  SmallVector<Operation *> work(1, fn);
-  while (!work.empty())
-    for (Operation *c : callees.lookup(work.pop_back_val())) {
-      if (c == fn)
-        return true;
-      if (seen.insert(c).second)
-        work.push_back(c);
-    }
-  return false;
-}
-
 /// Why `fn`'s arena cannot be a slot of its callers', "" if it can: every
-/// one of `users` is a direct func.call of it from a function of `inRun`.
-/// std::nullopt when some use is not a direct func.call (CallerIndex says
-/// why: a kernel launch, an address taken, a nested symbol reference...).
-static std::optional<std::string> refusalOf(
-    FunctionOpInterface fn, ArrayRef<Operation *> users,
-    const llvm::DenseSet<Operation *> &inRun,
-    const llvm::DenseMap<Operation *, SmallVector<Operation *>> &callees) {
-  for (Operation *user : users) {
-    auto call = dyn_cast<CallOpInterface>(user);
-    if (!call || user->getName().getStringRef() != "func.call" ||
-        directCallee(call) != fn)
+/// one of `calls` (its uses, all direct calls) is a func.call from a
+/// function of `inRun`. std::nullopt when some call is not a func.call
+/// (CallerIndex refuses it as referenced).
+static std::optional<std::string>
+refusalOf(FunctionOpInterface fn, ArrayRef<CallOpInterface> calls,
+          const llvm::DenseSet<Operation *> &inRun) {
+  for (CallOpInterface call : calls)
+    if (call->getName().getStringRef() != "func.call")
       return std::nullopt;
-  }
   if (!returnsOnlyValues(fn))
     return "it is called and returns a memref, pointer or handle, which "
            "could carry an address of its caller's slot past the call (not "
            "supported: only callees returning integers, floats, indices or "
            "vectors take their arena from their callers)";
-  for (Operation *user : users) {
-    auto call = cast<CallOpInterface>(user);
-    auto caller = user->getParentOfType<FunctionOpInterface>();
+  for (CallOpInterface call : calls) {
+    auto caller = call->getParentOfType<FunctionOpInterface>();
     if (!caller || !inRun.contains(caller))
       return "it is called from outside the functions the pass runs on: "
              "that caller would need the arena too";
     if (call.getArgOperands().size() != fn.getNumArguments())
       return "a call of it does not pass every argument";
   }
-  if (isRecursive(fn, callees))
+  if (isRecursive(fn))
     return "it is called recursively: no caller's slot holds every "
            "activation of it";
   return std::string(); // Eligible (not std::nullopt).
 }
 
 ArenaCalls::ArenaCalls(Operation *root) {
-  Operation *top = root;
-  while (Operation *parent = top->getParentOp())
-    top = parent;
+  SymbolUses uses(root);
+  if (!uses.unknown().empty())
+    return; // CallerIndex says why.
   SmallVector<FunctionOpInterface> functions = collectFunctions(root);
   llvm::DenseSet<Operation *> inRun;
   for (FunctionOpInterface fn : functions)
     if (!fn.isExternal())
       inRun.insert(fn);
-  // Every symbol use, resolved in its table (as CallerIndex does).
-  llvm::DenseMap<Operation *, SmallVector<Operation *>> users, callees;
-  bool unknown = !top->hasTrait<OpTrait::SymbolTable>();
-  SymbolTableCollection tables;
-  SymbolTable::walkSymbolTables(
-      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
-        for (Region &region : table->getRegions()) {
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&region);
-          if (!uses) {
-            unknown = true;
-            continue;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            SmallVector<Operation *> symbols;
-            if (succeeded(
-                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
-              for (Operation *s : symbols)
-                users[s].push_back(use.getUser());
-          }
-        }
-      });
-  for (FunctionOpInterface fn : functions)
-    if (!fn.isExternal())
-      fn->walk([&](CallOpInterface call) {
-        if (FunctionOpInterface c = directCallee(call))
-          callees[fn].push_back(c);
-      });
   for (FunctionOpInterface fn : functions) {
-    auto it = users.find(fn);
-    if (fn.isExternal() || it == users.end())
+    if (fn.isExternal() || uses.usersOf(fn).empty())
       continue;
-    if (unknown)
-      continue; // CallerIndex says why.
-    if (std::optional<std::string> why =
-            refusalOf(fn, it->second, inRun, callees))
+    std::optional<SmallVector<CallOpInterface>> calls = uses.directCallsOf(fn);
+    if (!calls)
+      continue; // Address taken, launched...: CallerIndex says why.
+    if (std::optional<std::string> why = refusalOf(fn, *calls, inRun))
       refusals[fn] = *why;
   }
 }

@@ -7,6 +7,7 @@
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
 #include "ArenaSlots.h"
+#include "SymbolCalls.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -286,34 +287,11 @@ CallerIndex CallerIndex::build(Operation *root) {
             "with --mlir-disable-threading)";
         return index;
       }
-  if (!top->hasTrait<OpTrait::SymbolTable>()) {
-    index.unavailable = "its callers cannot be found (the outermost op is "
-                        "not a symbol table)";
-    return index;
-  }
-  // Every symbol table's uses, resolved in that table: `@kernels::@k` marks
-  // both @kernels and @k.
-  SymbolTableCollection tables;
-  SymbolTable::walkSymbolTables(
-      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
-        for (Region &region : table->getRegions()) {
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&region);
-          if (!uses) {
-            index.unavailable = ("its callers cannot be found ('" +
-                                 table->getName().getStringRef() +
-                                 "' holds ops whose symbol uses are unknown)")
-                                    .str();
-            continue;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            SmallVector<Operation *> symbols;
-            if (succeeded(
-                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
-              index.referenced.insert(symbols.begin(), symbols.end());
-          }
-        }
-      });
+  // Every symbol table's uses, resolved in that table (SymbolCalls.h).
+  SymbolUses uses(top);
+  if (!uses.unknown().empty())
+    index.unavailable = "its callers cannot be found (" + uses.unknown() + ")";
+  index.referenced = uses.referenced();
   return index;
 }
 

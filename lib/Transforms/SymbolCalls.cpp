@@ -2,7 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// SymbolCalls.h: non-retention of call arguments from the callee's body.
+// SymbolCalls.h: callers from symbol uses, recursion, non-retention of call
+// arguments from the callee's body.
 
 #include "SymbolCalls.h"
 #include "peakmem/Analysis/MemoryModel.h"
@@ -13,8 +14,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
 
@@ -26,6 +25,83 @@ FunctionOpInterface directCallee(CallOpInterface call) {
     return {};
   return dyn_cast_or_null<FunctionOpInterface>(
       SymbolTable::lookupNearestSymbolFrom(call, symbol));
+}
+
+SymbolUses::SymbolUses(Operation *root) {
+  Operation *top = root;
+  while (Operation *parent = top->getParentOp())
+    top = parent;
+  if (!top->hasTrait<OpTrait::SymbolTable>()) {
+    whyUnknown = "the outermost op is not a symbol table";
+    return;
+  }
+  SymbolTableCollection tables;
+  SymbolTable::walkSymbolTables(
+      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
+        for (Region &region : table->getRegions()) {
+          std::optional<SymbolTable::UseRange> uses =
+              SymbolTable::getSymbolUses(&region);
+          if (!uses) {
+            if (whyUnknown.empty())
+              whyUnknown = ("'" + table->getName().getStringRef() +
+                            "' holds ops whose symbol uses are unknown")
+                               .str();
+            continue;
+          }
+          for (const SymbolTable::SymbolUse &use : *uses) {
+            SmallVector<Operation *> symbols;
+            if (succeeded(
+                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
+              for (Operation *s : symbols)
+                users[s].push_back(use.getUser());
+          }
+        }
+      });
+}
+
+ArrayRef<Operation *> SymbolUses::usersOf(Operation *symbol) const {
+  auto it = users.find(symbol);
+  return it == users.end() ? ArrayRef<Operation *>() : it->second;
+}
+
+llvm::DenseSet<Operation *> SymbolUses::referenced() const {
+  llvm::DenseSet<Operation *> out;
+  for (const auto &entry : users)
+    out.insert(entry.first);
+  return out;
+}
+
+std::optional<SmallVector<CallOpInterface>>
+SymbolUses::directCallsOf(FunctionOpInterface fn) const {
+  SmallVector<CallOpInterface> calls;
+  for (Operation *user : usersOf(fn)) {
+    auto call = dyn_cast<CallOpInterface>(user);
+    if (!call || directCallee(call) != fn)
+      return std::nullopt;
+    calls.push_back(call);
+  }
+  return calls;
+}
+
+bool isRecursive(FunctionOpInterface fn) {
+  llvm::DenseSet<Operation *> seen;
+  SmallVector<FunctionOpInterface> work(1, fn);
+  while (!work.empty()) {
+    FunctionOpInterface f = work.pop_back_val();
+    if (f.isExternal())
+      continue;
+    WalkResult walk = f->walk([&](CallOpInterface call) {
+      FunctionOpInterface c = directCallee(call);
+      if (c == fn)
+        return WalkResult::interrupt();
+      if (c && seen.insert(c).second)
+        work.push_back(c);
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return true;
+  }
+  return false;
 }
 
 namespace {

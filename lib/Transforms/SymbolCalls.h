@@ -3,11 +3,13 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Private to lib/Transforms. Whether a direct call may keep a memref it is
-// passed beyond its return, derived from the callee's body through MLIR's
-// interfaces (docs/Arena.md, "One arena for a call tree"): a caller's buffer
-// passed to a callee that provably keeps no alias of it is used by the call
-// statement only, so its slot in the caller's arena is free after the call.
+// Private to lib/Transforms. Who calls a function (one resolver of symbol
+// uses for plan-arena's caller checks and its call trees), and whether a
+// direct call may keep a memref it is passed beyond its return, derived from
+// the callee's body through MLIR's interfaces (docs/Arena.md, "One arena for a
+// call tree"): a caller's buffer passed to a callee that provably keeps no
+// alias of it is used by the call statement only, so its slot in the caller's
+// arena is free after the call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +19,11 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace peakmem {
@@ -25,6 +31,39 @@ namespace peakmem {
 /// The function a direct call calls, resolved from the call's place; null
 /// for an indirect call or a symbol that is not a function.
 mlir::FunctionOpInterface directCallee(mlir::CallOpInterface call);
+
+/// Every symbol use under the outermost op around an op, resolved in the
+/// symbol table it is made in: `@kernels::@k` in a `gpu.launch_func` is a
+/// use of both @kernels and @k. Built once, before anything changes.
+class SymbolUses {
+public:
+  explicit SymbolUses(mlir::Operation *root);
+
+  /// Why not every use is known ("" when it is): the outermost op is not a
+  /// symbol table, or a table holds ops whose symbol uses are unknown.
+  const std::string &unknown() const { return whyUnknown; }
+
+  /// The ops that use `symbol` (none when nothing references it).
+  llvm::ArrayRef<mlir::Operation *> usersOf(mlir::Operation *symbol) const;
+
+  /// Every symbol some op uses.
+  llvm::DenseSet<mlir::Operation *> referenced() const;
+
+  /// The uses of `fn` when each is a direct call of it (CallOpInterface,
+  /// its callee resolving to `fn`); std::nullopt when some use is not (an
+  /// address taken, a kernel launch, a nested reference...).
+  std::optional<llvm::SmallVector<mlir::CallOpInterface>>
+  directCallsOf(mlir::FunctionOpInterface fn) const;
+
+private:
+  std::string whyUnknown;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 2>>
+      users;
+};
+
+/// Whether `fn` reaches itself through direct calls (directly or through
+/// other functions).
+bool isRecursive(mlir::FunctionOpInterface fn);
 
 /// Why `call` may keep an alias of the memref it is passed in `operand` (one
 /// of its argument operands) after it returns; "" when it provably does
