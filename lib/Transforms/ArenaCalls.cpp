@@ -193,6 +193,26 @@ void ArenaCalls::recordSlots(FunctionOpInterface fn) const {
   }
 }
 
+/// Whether `v` is `root` or reached from it through view-like ops.
+static bool isAliasOf(Value v, Value root) {
+  while (v && v != root) {
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    v = view ? view.getViewSource() : Value();
+  }
+  return v && root;
+}
+
+/// The first argument of `call` other than #`index` that is an alias of the
+/// value passed at `index`, if any.
+static std::optional<unsigned> otherAliasOperand(CallOpInterface call,
+                                                 unsigned index) {
+  Value slot = call.getArgOperands()[index];
+  for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
+    if (i != index && isAliasOf(operand, slot))
+      return i;
+  return std::nullopt;
+}
+
 bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
   FunctionOpInterface callee = directCallee(call);
   // Under func.func(...) nesting other functions are rewritten concurrently:
@@ -214,19 +234,11 @@ bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
     asArgument = true;
   }
   // The callee's arena is the whole slot, passed there only: as another
-  // argument too, the callee's views would overlap what it reads there.
+  // argument too (or an alias of it), the callee's views would overlap what
+  // it reads there.
   if (asArena)
-    return v == root && !asArgument;
+    return v == root && !asArgument && !otherAliasOperand(call, *arenaIndex);
   return asArgument;
-}
-
-/// Whether `v` is `arena` or reached from it through view-like ops.
-static bool isArenaAlias(Value v, Value arena) {
-  while (v && v != arena) {
-    auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    v = view ? view.getViewSource() : Value();
-  }
-  return v && arena;
 }
 
 /// Every call of `fn` to a function with a body passing an alias of fn's
@@ -241,7 +253,7 @@ static LogicalResult checkPassedViews(FunctionOpInterface fn, Value arena) {
       return WalkResult::advance();
     std::optional<unsigned> index = arenaArgumentOf(callee);
     for (auto [i, operand] : llvm::enumerate(call.getArgOperandsMutable())) {
-      if ((index && i == *index) || !isArenaAlias(operand.get(), arena))
+      if ((index && i == *index) || !isAliasOf(operand.get(), arena))
         continue;
       if (std::string why = callRetention(call, operand); !why.empty()) {
         call->emitError() << "peakmem-verify-arena: argument #" << i
@@ -274,6 +286,10 @@ LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
                                << " takes its arena from its caller but "
                                   "returns a value other than an integer, "
                                   "float, index or vector";
+    if (std::optional<unsigned> other = otherAliasOperand(call, index))
+      return call->emitError()
+             << "peakmem-verify-arena: the arena of " << name
+             << " is also passed, through an alias, as argument #" << *other;
     Value slot = call.getArgOperands()[index];
     int64_t want = align.getInt();
     std::optional<int64_t> offset = offsetIn(slot, arena);

@@ -174,16 +174,16 @@ std::string RetentionProof::ofUse(FunctionOpInterface fn, OpOperand &use,
     return followResults(user, aliases)
                ? ""
                : "an alias flows into a result of " + name;
+  OpSemantics facts = getOpSemantics(user);
+  if (facts.async == AsyncRole::Starts || getTransferStarted(user))
+    return "it is used by asynchronous work " + name +
+           " starts, which may run after the call returns";
   if (auto call = dyn_cast<CallOpInterface>(user))
     return ofCall(call, use);
   if (user->hasTrait<OpTrait::IsTerminator>())
     return user->hasTrait<OpTrait::ReturnLike>() && user->getParentOp() == fn
                ? ("'" + fn.getName() + "' returns it").str()
                : "an alias is passed on by " + name;
-  OpSemantics facts = getOpSemantics(user);
-  if (facts.async == AsyncRole::Starts || getTransferStarted(user))
-    return "it is used by asynchronous work " + name +
-           " starts, which may run after the call returns";
   if (facts.readsOnlyMetadata)
     return followResults(user, aliases)
                ? ""
@@ -236,6 +236,14 @@ std::string RetentionProof::ofCall(CallOpInterface call, OpOperand &operand) {
   std::string callName = ("'" + call->getName().getStringRef() + "'").str();
   if (!index)
     return "it is an operand of " + callName + " other than an argument";
+  // A synchronous call only: one whose results are plain values or memrefs
+  // (an async.call returns a token, its callee runs until the await).
+  if (getOpSemantics(call).async != AsyncRole::None ||
+      !llvm::all_of(call->getResultTypes(), [](Type t) {
+        return isPlainValue(t) || isa<BaseMemRefType>(t);
+      }))
+    return "it is passed to " + callName +
+           ", which may run asynchronously or return a handle of its work";
   FunctionOpInterface callee = directCallee(call);
   if (!callee)
     return "it is passed to " + callName +

@@ -1,5 +1,4 @@
 //===- SymbolCalls.h - What calls do with the memrefs they pass -*- C++ -*-===//
-//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

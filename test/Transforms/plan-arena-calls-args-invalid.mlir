@@ -130,3 +130,45 @@ func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attr
   func.call @frees(%t) : (memref<64xf32>) -> ()
   return
 }
+
+// -----
+
+// An asynchronous call (review s12 A1): async.call returns a token and its
+// callee runs until the await, so %a and %b on the same bytes would race.
+async.func @work(%a: memref<64xf32>) -> !async.token {
+  %c = arith.constant 1.0 : f32
+  linalg.fill ins(%c : f32) outs(%a : memref<64xf32>)
+  return
+}
+func.func @main(%out: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2.0 : f32
+  %a = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  // expected-error @below {{argument #0 is a view of the arena and the call may keep it: it is passed to 'async.call', which may run asynchronously or return a handle of its work}}
+  %t = async.call @work(%a) : (memref<64xf32>) -> !async.token
+  %b = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.fill ins(%c2 : f32) outs(%b : memref<64xf32>)
+  memref.copy %b, %out : memref<64xf32> to memref<64xf32>
+  async.await %t : !async.token
+  return
+}
+
+// -----
+
+// A callee's arena slot also passed through a view as an ordinary argument
+// (review s12 A2): the callee's temporaries would overwrite what it reads.
+func.func private @heavy(%x: memref<64xf32>, %arena: memref<256xi8> {llvm.nocapture, peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
+  return
+}
+func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %s = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<256xi8>
+  %sv = memref.view %s[%c0][] : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%sv : memref<64xf32>)
+  // expected-error @below {{the arena of 'heavy' is also passed, through an alias, as argument #0}}
+  func.call @heavy(%sv, %s) {peakmem.callee_arena_offset = 0 : i64} : (memref<64xf32>, memref<256xi8>) -> ()
+  return
+}

@@ -175,3 +175,30 @@ func.func @main(%x: memref<64xf32>) {
   memref.dealloc %t : memref<64xf32>
   return
 }
+
+// -----
+
+// An asynchronous call (review s12 A1): @work runs until the await, so %a
+// stays a heap allocation; %b alone is placed.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[A:.*]] = memref.alloc() : memref<64xf32>
+// CHECK: async.call @work(%[[A]])
+// CHECK: memref.view
+async.func @work(%a: memref<64xf32>) -> !async.token {
+  %c = arith.constant 1.0 : f32
+  linalg.fill ins(%c : f32) outs(%a : memref<64xf32>)
+  return
+}
+func.func @main(%out: memref<64xf32>) {
+  %c2 = arith.constant 2.0 : f32
+  // expected-remark @below {{buffer left out of the arena: its address is passed to 'async.call', which may keep it}}
+  %a = memref.alloc() : memref<64xf32>
+  %t = async.call @work(%a) : (memref<64xf32>) -> !async.token
+  %b = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%c2 : f32) outs(%b : memref<64xf32>)
+  memref.copy %b, %out : memref<64xf32> to memref<64xf32>
+  async.await %t : !async.token
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %b : memref<64xf32>
+  return
+}

@@ -116,12 +116,13 @@ ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
 RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
                                      "1") not in ("", "0")
 
-# One arena for a call tree (issue #26, arch): until it lands, a caller's
-# buffers passed to a call stay out of the arena with a remark
-# (test_fuzz_regions.py). Inputs in the arena (arenapass's
+# One arena for a call tree (issue #26, arch): landed; a caller's buffers
+# passed to a call that provably keeps no alias of them go inside too, so
+# test_fuzz_regions.py no longer expects them left out (=0 checks the old
+# rule: each stays out with a remark). Inputs in the arena (arenapass's
 # `inputs-in-arena` option, landed): every generated parallel program plans
 # with it; =0 checks the old refusal by name.
 CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
-                                  "0") not in ("", "0")
+                                  "1") not in ("", "0")
 INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
                                  "1") not in ("", "0")
