@@ -157,7 +157,7 @@ func.func @main(%out: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) at
 
 // A callee's arena slot also passed through a view as an ordinary argument
 // (review s12 A2): the callee's temporaries would overwrite what it reads.
-func.func private @heavy(%x: memref<64xf32>, %arena: memref<256xi8> {llvm.nocapture, peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+func.func private @heavy(%x: memref<64xf32>, %arena: memref<256xi8> {llvm.nocapture, peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "boundary", witness = 2 : i64}, lower_bound = 256 : i64, optimal = true, peak = 256 : i64}, peakmem.arena_lower_bound = 256 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 256 : i64, peakmem.arena_stats = {baselines = {"iree-best-fit" = 256 : i64, "tflm-greedy" = 256 : i64, "tvm-greedy-by-conflicts" = 256 : i64, "tvm-greedy-by-size" = 256 : i64, "tvm-hill-climb" = 256 : i64}, live_bound = 256 : i64, live_bound_before = 256 : i64, order = "kept", stop = "reached-bound"}, peakmem.peak = 0 : i64} {
   %c0 = arith.constant 0 : index
   %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
   linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
