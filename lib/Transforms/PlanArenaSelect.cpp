@@ -7,6 +7,7 @@
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
 #include "ArenaSlots.h"
+#include "SymbolCalls.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -132,6 +133,14 @@ static std::string classify(const BlockModel &bm, BufferId b,
             findHiddenUse(v, /*allocation=*/true, /*returns=*/results))
       return "it escapes its block (returned, yielded or never freed): " +
              hidden->reason;
+    // A callee may free what its caller never frees (a declaration marked
+    // llvm.nocapture, like free itself, keeps no alias but may release it):
+    // a never-freed buffer that reaches any call stays out.
+    for (Operation *user : usersThroughViews(v))
+      if (isa<CallOpInterface>(user))
+        return "it is never freed and passed to '" +
+               user->getName().getStringRef().str() +
+               "', which may free it";
     // One life only (ArenaLifetimes.h): a value overwritten whole after a
     // gap in its uses is left out for now (docs/Arena.md).
     DenseMap<Operation *, uint32_t> pos;
@@ -308,34 +317,11 @@ CallerIndex CallerIndex::build(Operation *root) {
             "with --mlir-disable-threading)";
         return index;
       }
-  if (!top->hasTrait<OpTrait::SymbolTable>()) {
-    index.unavailable = "its callers cannot be found (the outermost op is "
-                        "not a symbol table)";
-    return index;
-  }
-  // Every symbol table's uses, resolved in that table: `@kernels::@k` marks
-  // both @kernels and @k.
-  SymbolTableCollection tables;
-  SymbolTable::walkSymbolTables(
-      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
-        for (Region &region : table->getRegions()) {
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&region);
-          if (!uses) {
-            index.unavailable = ("its callers cannot be found ('" +
-                                 table->getName().getStringRef() +
-                                 "' holds ops whose symbol uses are unknown)")
-                                    .str();
-            continue;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            SmallVector<Operation *> symbols;
-            if (succeeded(
-                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
-              index.referenced.insert(symbols.begin(), symbols.end());
-          }
-        }
-      });
+  // Every symbol table's uses, resolved in that table (SymbolCalls.h).
+  SymbolUses uses(top);
+  if (!uses.unknown().empty())
+    index.unavailable = "its callers cannot be found (" + uses.unknown() + ")";
+  index.referenced = uses.referenced();
   return index;
 }
 
