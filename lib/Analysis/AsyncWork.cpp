@@ -38,6 +38,27 @@ bool isHandle(Value v) { return isAsyncHandleType(v.getType()); }
 
 } // namespace
 
+/// Whether anything in `func` takes part in asynchronous work: an op with an
+/// asynchronous role or one that starts a DMA transfer, or a value of a
+/// handle type used or defined by an op. Without any, every phase of
+/// AsyncWork::analyze finds nothing (no failure, no completion): one walk
+/// decides what its five would.
+static bool mayHaveAsyncWork(Operation *func) {
+  auto isHandleType = [](Type t) { return isAsyncHandleType(t); };
+  return func
+      ->walk([&](Operation *op) {
+        if (op == func)
+          return WalkResult::advance();
+        OpSemantics s = getOpSemantics(op);
+        if (s.async != AsyncRole::None || s.transferStarted ||
+            llvm::any_of(op->getOperandTypes(), isHandleType) ||
+            llvm::any_of(op->getResultTypes(), isHandleType))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 bool AsyncWork::charge(int64_t units) {
   work += units;
   return work <= kMaxWork;
@@ -380,6 +401,8 @@ AsyncWork::addTransferCompletions(Block &block, std::vector<unsigned> &out) {
 }
 
 std::optional<ModelFailure> AsyncWork::analyze() {
+  if (!mayHaveAsyncWork(func))
+    return std::nullopt;
   if (std::optional<ModelFailure> f = checkHandleUses())
     return f;
   if (std::optional<ModelFailure> f = checkStartsWaited())
@@ -398,6 +421,9 @@ std::optional<ModelFailure> AsyncWork::analyze() {
 
 AsyncWorkEnds findAsyncWorkEnds(Operation *func) {
   AsyncWorkEnds result;
+  // AliasAnalysis::prepare cannot fail: nothing to find without async work.
+  if (!model::mayHaveAsyncWork(func))
+    return result;
   model::AliasAnalysis aliases(func);
   result.failure = aliases.prepare();
   if (result.failure)

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "peakmem/Transforms/PassRecords.h"
+#include "RecomputeCertificateAttr.h" // kRecomputeCertificateAttr
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Support/EnumNames.h"
 #include "peakmem/Transforms/AttrNames.h"
@@ -70,10 +71,12 @@ void setCostAttrs(FunctionOpInterface fn, const MemoryModel &model) {
 }
 
 void refreshAttrsAfterChange(FunctionOpInterface fn, const MemoryModel *after) {
+  // The recompute certificate is about the body as it was (its order as
+  // written): dropped like the other solver claims, never re-derived here.
   for (const char *name :
        {kLowerBoundAttr, kOptimalAttr, kCertificateAttr, kRetainAssumedAttr,
         kPredictedPeakAttr, kSearchStopAttr, kReorderRecordAttr,
-        kReorderTensorsRecordAttr})
+        kReorderTensorsRecordAttr, kRecomputeCertificateAttr})
     fn->removeAttr(name);
   fn->walk([](Operation *op) { op->removeAttr(kNestedAttr); });
   if (!after || !after->isModeled()) {

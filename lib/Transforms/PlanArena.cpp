@@ -168,8 +168,10 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
   FunctionStatus leaveUnchanged(FunctionOpInterface fn, StringRef why,
                                 ArrayRef<Refusal> refused, size_t steps);
 
-  /// The placement and certified bound of `placed` (solveFunction below).
+  /// The placement and certified bound of `placed` (solveFunction below),
+  /// selected on `model`, the model of `fn`.
   FailureOr<FunctionPlan> solveFunction(FunctionOpInterface fn,
+                                        const MemoryModel &model,
                                         ArrayRef<Candidate> placed);
 
   /// Rewrites jsonPath with every function this pass instance planned so
@@ -329,7 +331,7 @@ FunctionStatus PlanArenaPass::planFunction(FunctionOpInterface fn,
     return leaveUnchanged(fn, why, refused, steps);
   }
 
-  FailureOr<FunctionPlan> plan = solveFunction(fn, placed);
+  FailureOr<FunctionPlan> plan = solveFunction(fn, planned, placed);
   if (failed(plan))
     return FunctionStatus::Failed;
   recordPlan(fn, plan->placed, refused, plan->sol);
@@ -406,20 +408,21 @@ static unsigned sinkLeftOutAllocs(Block &body, ArrayRef<Candidate> placed) {
   return moved;
 }
 
-/// Solves the arena of `fn` for `placed` (its buffers as selected on the
-/// analysis's model): their frees move to their last use (their slots are
-/// free from there) and the model of that IR gives the lifetimes; the bound
+/// Solves the arena of `fn` for `placed` (its buffers as selected on
+/// `model`): their frees move to their last use (their slots are free from
+/// there) and the model of that IR (`model` renumbered, when only those
+/// moves and the allocations left out moved) gives the lifetimes; the bound
 /// is certified on the problem peakmem-verify-arena rebuilds; the order
 /// search may reorder the entry block, and the certificate is then made
 /// again for the final order. Internal errors are emitted at `fn`.
 FailureOr<FunctionPlan>
-PlanArenaPass::solveFunction(FunctionOpInterface fn,
+PlanArenaPass::solveFunction(FunctionOpInterface fn, const MemoryModel &model,
                              ArrayRef<Candidate> placed) {
   Block &body = fn.getFunctionBody().front();
   const unsigned sunk = sinkLeftOutAllocs(body, placed);
   numSunk += sunk;
   placeFreesAfterLastUse(body, candidateRoots(body, placed));
-  MemoryModel lastUse(fn);
+  MemoryModel lastUse = MemoryModel::afterEntryMoves(fn, model);
   FunctionPlan plan;
   plan.sunk = sunk;
   std::vector<Refusal> refused;

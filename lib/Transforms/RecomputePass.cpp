@@ -101,15 +101,24 @@ struct RecomputePass : RecomputePassImpl {
   /// for the order as written (peakmem.exact_recompute_tw). Each replaces the
   /// plan so far when it finishes below it. `finished` means its peak is
   /// optimal over every recompute plan for its order within the bounds (not
-  /// over every order).
-  void runExactPrograms(FunctionOpInterface fn, const Contraction &c,
-                        const std::vector<Producer> &producers,
-                        const RecomputeOptions &options, TimeCap &cap,
-                        RecomputePlan &plan) const {
+  /// over every order). Returns the optimum for the order as written and
+  /// the program that found it when one finished (found == nullptr else).
+  struct AsWrittenOptimum {
+    const char *found = nullptr;
+    int64_t peak = 0, peakBefore = 0;
+  };
+  AsWrittenOptimum runExactPrograms(FunctionOpInterface fn,
+                                    const Contraction &c,
+                                    const std::vector<Producer> &producers,
+                                    const RecomputeOptions &options,
+                                    TimeCap &cap, RecomputePlan &plan) const {
     Order asWritten = identityOrder(c.problem);
     WorkBudget exactWork(planMaxWork / 100, &cap);
     ExactRecomputeResult exact = exactRecomputeFixedOrder(
         c.problem, asWritten, producers, options, exactWork);
+    AsWrittenOptimum best;
+    if (exact.finished)
+      best = {"sweep", exact.peak, exact.peakBefore};
     bool used = adopt(exact, plan);
     setExactAttr(fn, "peakmem.exact_recompute", exact, used,
                  "over every recompute plan for the order as written, within "
@@ -123,6 +132,8 @@ struct RecomputePass : RecomputePassImpl {
     if (!dec.seriesParallel)
       sp.reason = dec.reason;
     sp.workUsed += dec.workUsed;
+    if (!best.found && sp.finished && dec.order == asWritten)
+      best = {"series-parallel", sp.peak, sp.peakBefore};
     used = adopt(sp, plan);
     // The min-fill width of the dependence graph (TreeDecomposition.h): an
     // upper bound of its treewidth; no program uses it yet.
@@ -146,11 +157,14 @@ struct RecomputePass : RecomputePassImpl {
     WorkBudget twWork(planMaxWork / 100, &cap);
     ExactRecomputeResult tw = exactRecomputeTreewidth(
         c.problem, asWritten, producers, options, twWork);
+    if (!best.found && tw.finished)
+      best = {"bag program", tw.peak, tw.peakBefore};
     used = adopt(tw, plan);
     setExactAttr(fn, "peakmem.exact_recompute_tw", tw, used,
                  "over every recompute plan for the order as written, within "
                  "the bounds",
                  {});
+    return best;
   }
 
   /// Replaces `plan` by `exact`'s when it finished below it.
@@ -215,14 +229,16 @@ struct RecomputePass : RecomputePassImpl {
     std::vector<Producer> producers = recomputeProducers(bm, c);
     RecomputePlan plan =
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
-    runExactPrograms(fn, c, producers, options, cap, plan);
+    AsWrittenOptimum optimum =
+        runExactPrograms(fn, c, producers, options, cap, plan);
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "
                << plan.steps.size() << " steps, peak " << model->getPeak()
                << " -> " << plan.peak << " bytes (" << plan.reason << ")\n");
     if (plan.steps.empty()) {
-      FunctionStatus body = reorderOnly(fn, bm, c, plan, model->getPeak());
+      FunctionStatus body =
+          reorderOnly(fn, bm, c, plan, model->getPeak(), optimum, options);
       return body == FunctionStatus::Unchanged ? nested : body;
     }
 
@@ -242,6 +258,28 @@ struct RecomputePass : RecomputePassImpl {
     if (emitRemarks)
       emitRecomputeRemarks(fn, plan, buffers);
     return FunctionStatus::Changed;
+  }
+
+  /// Records the recompute certificate (RecomputeCertificateAttr.h) when an
+  /// exact program finished on the body as written and the pass leaves that
+  /// body as it is (nothing recomputed, the entry block not reordered): no
+  /// recompute plan for this order within the bounds peaks below its
+  /// optimum. A later pass that changes the body drops it
+  /// (refreshAttrsAfterChange). Returns what the remark adds: the
+  /// optimality and the program that proved it, when the bound is the peak.
+  static std::string certify(FunctionOpInterface fn,
+                             const AsWrittenOptimum &optimum,
+                             const RecomputeOptions &options) {
+    if (!optimum.found)
+      return "";
+    fn->setAttr(kRecomputeCertificateAttr,
+                recomputeCertificateAttr(fn.getContext(), optimum.peak,
+                                         optimum.peakBefore, options,
+                                         optimum.found));
+    if (optimum.peak != optimum.peakBefore)
+      return "";
+    return std::string("; ") + kRecomputeOptimality + " (" + optimum.found +
+           ")";
   }
 
   /// The peakmem.recompute record (PassRecords.h) of `plan`.
@@ -268,7 +306,8 @@ struct RecomputePass : RecomputePassImpl {
   /// peak, and says why nothing was recomputed.
   FunctionStatus reorderOnly(FunctionOpInterface fn, const BlockModel &bm,
                              const Contraction &c, const RecomputePlan &plan,
-                             int64_t peak) const {
+                             int64_t peak, const AsWrittenOptimum &optimum,
+                             const RecomputeOptions &options) const {
     // `peak` is the function's peak as written (its frees where they are),
     // plan.peak that of the order with every free right after its last use,
     // as applyOrder places them.
@@ -287,6 +326,8 @@ struct RecomputePass : RecomputePassImpl {
     // Nothing recomputed; the remark says what reordering changed (only
     // where allocations and frees stand when the ops keep their order).
     setRecomputeRecord(fn, recordOf(plan, before, peak));
+    // The body stays as written: the exact programs' optimum is about it.
+    std::string proven = reordered ? "" : certify(fn, optimum, options);
     if (emitRemarks) {
       InFlightDiagnostic d = emitRemark(fn.getLoc())
                              << "peakmem-recompute: '" << fn.getName() << "' ";
@@ -297,7 +338,7 @@ struct RecomputePass : RecomputePassImpl {
                   : "reordering ops")
           << ", nothing recomputed: " << plan.reason;
       else
-        d << "unchanged at " << peak << " bytes: " << plan.reason;
+        d << "unchanged at " << peak << " bytes: " << plan.reason << proven;
     }
     return reordered ? FunctionStatus::Changed : FunctionStatus::Unchanged;
   }

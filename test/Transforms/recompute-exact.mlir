@@ -13,6 +13,17 @@
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 plan-max-work=99 remarks=0}))' --split-input-file | FileCheck %s --check-prefix=NOWORK
 // The bag program (peakmem.exact_recompute_tw) runs too, for the order as
 // written.
+// When an exact program finished on the body as written and the pass leaves
+// that body as it is, it records the recompute certificate
+// (docs/Certificates.md, "The recompute kind"), which
+// peakmem-verify-certificate re-evaluates by enumerating every plan.
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3 remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=VERIFY
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-mac-overhead=1 max-op-overhead=0.3}))' --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// A later pass that changes the body (here arena planning) drops it, so the
+// verifier never sees a stale record; without the arena the body stays and
+// the record is checked at the end of peakmem-optimize.
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=1 max-op-overhead=0.3 remarks=0 arena=alloc},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=ARENA
+// RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-optimize{max-mac-overhead=1 max-op-overhead=0.3 remarks=0},peakmem-verify-certificate))' --split-input-file | FileCheck %s --check-prefix=OPT
 
 // %b (4096 B, a cheap fill) is read early and late across a three-temporary
 // region: re-running the fill before the late add gives 12288 B, which is
@@ -23,6 +34,13 @@
 // finds the same optimum.
 // CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, min_fill_width = 2 : i64, optimality = "over every recompute plan for the series-parallel order (every series part and parallel branch contiguous, branches by their first statement as written), within the bounds", order_as_written = true, series_parallel = true, used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
 // CHECK-SAME: peakmem.peak = 12288 : i64
+// The body changes (the fill is re-run): no certificate.
+// VERIFY-LABEL: func.func @recompute_fill
+// VERIFY-NOT: peakmem.recompute_certificate
+// VERIFY: return
+// OPT-LABEL: func.func @recompute_fill
+// OPT-NOT: peakmem.recompute_certificate
+// OPT: return
 // NOWORK-LABEL: func.func @recompute_fill
 // NOWORK-SAME: peakmem.exact_recompute = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, reason = "the work limit ran out", used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
 // NOWORK-SAME: peakmem.exact_recompute_sp = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, min_fill_width = -1 : i64, order_as_written = false, reason = "the work limit ran out", series_parallel = false, used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
@@ -87,8 +105,22 @@ func.func @not_series_parallel(%in: memref<1024xf32>) -> memref<1024xf32> {
 // CHECK-SAME: peakmem.exact_recompute = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
 // CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
 // CHECK-SAME: peakmem.exact_recompute_tw = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written, within the bounds", used = false, width = 3 : i64, work_used = {{[0-9]+}} : i64}
+// The sweep's optimum is recorded as the recompute certificate and accepted
+// by peakmem-verify-certificate.
+// CHECK-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}
+// VERIFY-LABEL: func.func @no_gain
+// VERIFY-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64
+// REMARK: remark: peakmem-recompute: 'no_gain' unchanged at 12288 bytes: {{.*}}; optimal over every recompute plan within the bounds (fixed order: the order as written) (sweep)
+// ARENA-LABEL: func.func @no_gain
+// ARENA-NOT: peakmem.recompute_certificate
+// ARENA: return
+// OPT-LABEL: func.func @no_gain
+// OPT-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64
+// Without the work the exact programs do not finish: no certificate.
 // NOWORK-LABEL: func.func @no_gain
 // NOWORK-SAME: peakmem.exact_recompute_tw = {decisions = 0 : i64, finished = false
+// NOWORK-NOT: peakmem.recompute_certificate
+// NOWORK: return
 func.func @no_gain(%in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>

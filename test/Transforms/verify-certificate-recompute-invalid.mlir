@@ -174,3 +174,27 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
   memref.dealloc %b : memref<1024xf32>
   return %o : memref<1024xf32>
 }
+
+// -----
+
+// A stale record: the true record of @no_gain (recompute-exact.mlir, as
+// peakmem-recompute writes it) left on the body after a change that keeps
+// %y alive across the last add: the verifier models the body as it stands.
+// expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: 'peak' is 12288 but the block as written peaks at 16384 bytes}}
+func.func @f(%in: memref<1024xf32>) -> (memref<1024xf32>, memref<1024xf32>) attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}} {
+  %cst = arith.constant 1.0 : f32
+  %b = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
+  %x = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%b, %in : memref<1024xf32>, memref<1024xf32>) outs(%x : memref<1024xf32>)
+  %y = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%x, %x : memref<1024xf32>, memref<1024xf32>) outs(%y : memref<1024xf32>)
+  %z = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%x, %y : memref<1024xf32>, memref<1024xf32>) outs(%z : memref<1024xf32>)
+  memref.dealloc %x : memref<1024xf32>
+  %o = memref.alloc() : memref<1024xf32>
+  linalg.add ins(%z, %b : memref<1024xf32>, memref<1024xf32>) outs(%o : memref<1024xf32>)
+  memref.dealloc %z : memref<1024xf32>
+  memref.dealloc %b : memref<1024xf32>
+  return %o, %y : memref<1024xf32>, memref<1024xf32>
+}

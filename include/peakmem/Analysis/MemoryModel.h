@@ -100,6 +100,16 @@ public:
   /// stack of calls being modeled, for the recursion check).
   MemoryModel(mlir::Operation *funcLike, model::CalleeModels &callees);
 
+  /// The model of `funcLike` when only allocation and free statements of
+  /// its entry block moved since `before`, its model, was built (nothing
+  /// else changed): `before` renumbered when that is provably what modeling
+  /// the function again gives (lib/Analysis/ModelUpdate.cpp: buffers
+  /// neither captured nor used by asynchronous work, each allocation still
+  /// before and each free still after every other use of its buffer, every
+  /// other op in the same order), else the function modeled again.
+  static MemoryModel afterEntryMoves(mlir::Operation *funcLike,
+                                     const MemoryModel &before);
+
   /// The function's body was modeled (every block in it).
   bool isModeled() const { return !failure.has_value(); }
   const std::optional<ModelFailure> &getFailure() const { return failure; }
@@ -130,6 +140,7 @@ public:
   }
 
 private:
+  MemoryModel() = default;
   void build(mlir::Operation *funcLike, model::CalleeModels &callees);
 
   std::vector<std::unique_ptr<BlockModel>> blocks;
