@@ -37,6 +37,9 @@ ARENA_VIEW = re.compile(
     r"^\s*(%[\w.$\-]+) = memref\.view (%[\w.$\-]+)\[(%[\w.$\-]+)\]\[\] "
     r"\{peakmem\.align = (-?\d+) : i64\} : memref<(\d+)xi8> to "
     r"memref<((?:\d+x)*)([\w]+)>")
+# An input in the arena (inputs-in-arena): live from the entry.
+INPUT_VIEW = re.compile(r"\{peakmem\.align = (-?\d+) : i64, peakmem\.input = "
+                        r"(\d+) : i64\}")
 ARENA_ARG = re.compile(r"(%[\w.$\-]+): memref<(\d+)xi8> \{peakmem\.arena\}")
 RESULT_OFFSETS = re.compile(r"peakmem\.result_offsets = array<i64(?:: "
                             r"([-\d, ]*))?>")
@@ -82,6 +85,9 @@ class ArenaView:
     # The names it is returned as (an arena argument's view or an alias of
     # it in the entry block's return): its life runs to the return.
     returned: Set[str] = dataclasses.field(default_factory=set)
+    # inputs-in-arena: the argument it holds (written by the caller before
+    # the call: live from the entry, first = -1).
+    input: Optional[int] = None
 
     @property
     def bytes(self) -> int:
@@ -185,7 +191,9 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     if plan.arena is None:
         return plan
     for i, t, nested, defs, uses, op in info:
-        mv = ARENA_VIEW.match(lines[i])
+        mi = INPUT_VIEW.search(lines[i])
+        mv = ARENA_VIEW.match(INPUT_VIEW.sub(r"{peakmem.align = \1 : i64}",
+                                             lines[i]))
         if not mv or mv.group(2) != plan.arena:
             continue
         dims = [int(d) for d in mv.group(6).split("x") if d]
@@ -196,6 +204,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
         v = ArenaView(i, mv.group(1), mv.group(3), consts.get(mv.group(3)),
                       int(mv.group(4)), n, mv.group(7),
                       int(ms.group(1)) if ms else None, nested, t, t)
+        if mi:
+            v.input, v.first = int(mi.group(2)), -1
         if not nested:
             _follow_aliases(v, i, lines, info, in_async, plan.argument)
         else:
