@@ -139,8 +139,7 @@ static std::string classify(const BlockModel &bm, BufferId b,
     for (Operation *user : usersThroughViews(v))
       if (isa<CallOpInterface>(user))
         return "it is never freed and passed to '" +
-               user->getName().getStringRef().str() +
-               "', which may free it";
+               user->getName().getStringRef().str() + "', which may free it";
     // One life only (ArenaLifetimes.h): a value overwritten whole after a
     // gap in its uses is left out for now (docs/Arena.md).
     DenseMap<Operation *, uint32_t> pos;
