@@ -500,6 +500,7 @@ def test_call_arena_judges_catch_tampering(monkeypatch):
     # plan-arena may reorder the live buffer away from the calls.
     assert len(moved_digest) >= 2 and any(moved_digest), moved_digest
     err = "its address is passed to 'func.call', which may keep it\n" * 2
+    monkeypatch.setattr(config, "CALL_OPERANDS_INSIDE", False)
     assert call_operand_gap(err, 2, "x") == [("count", arena_calls.CALL_GAP +
                                               " (x)", 2)]
     assert call_operand_gap(err, 3, "x") and \

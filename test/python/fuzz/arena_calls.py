@@ -74,6 +74,87 @@ def _slot_problem(v: ArenaView, lines: List[str], callees) -> str:
     return ""
 
 
+_VIEWS = ("memref.subview", "memref.collapse_shape", "memref.expand_shape",
+          "memref.cast", "memref.reshape")
+
+
+def _bodies(module: str) -> Dict[str, Tuple[List[str], List[str]]]:
+    """Each function of the module with a body: name -> (its parameter
+    names, its body lines)."""
+    out, lines = {}, module.splitlines()
+    for i, line in enumerate(lines):
+        m = _FUNC.match(line)
+        if not m:
+            continue
+        params = re.findall(r"(%[\w$.\-]+):", m.group(2))
+        body = []
+        for ln in lines[i + 1:]:
+            if ln.strip() == "}" and len(ln) - len(ln.lstrip()) <= \
+                    len(line) - len(line.lstrip()):
+                break
+            body.append(ln.split(" loc(")[0])
+        out[m.group(1)] = (params, body)
+    return out
+
+
+def kept_by_callee(bodies, callee: str, index: int, depth: int = 0) -> str:
+    """Why @callee may keep (return, store, free, hand on to an unknown
+    function) what it receives as operand `index`, judged from its printed
+    body alone: "" when every use of it, or of a view of it, is an operand
+    of a linalg op or of a call of a module function that keeps nothing of
+    it either (the rule of SymbolCalls.cpp, re-derived)."""
+    if callee not in bodies or depth > 8:
+        return f"@{callee}: no body to read (or too deep)"
+    params, body = bodies[callee]
+    if index >= len(params):
+        return f"@{callee}: no operand {index}"
+    names, why = {params[index]}, ""
+    for ln in body:
+        used = [n for n in names if re.search(re.escape(n) + r"(?![\w.$\-])",
+                                              ln)]
+        if not used:
+            continue
+        op = ln.split(" = ", 1)[-1].strip().split(" ")[0].split("(")[0]
+        mc = _CALL.match(ln)
+        if op.startswith("linalg."):
+            continue
+        if op in _VIEWS and " = " in ln:
+            names.add(ln.split(" = ", 1)[0].strip())
+            continue
+        if mc:
+            ops = [x.strip() for x in mc.group(2).split(",")]
+            for k, o in enumerate(ops):
+                if o in used:
+                    why = why or kept_by_callee(bodies, mc.group(1), k,
+                                                depth + 1)
+            continue
+        return f"@{callee}: operand {index} used by '{op}'"
+    return why
+
+
+def _operand_problem(v: ArenaView, lines: List[str], callees, bodies) -> str:
+    """Why view v, passed to calls as an ordinary operand, may be kept by
+    one of them ("" when every callee provably keeps nothing of it: the
+    view then lives through its calls, which its uses show)."""
+    tok = re.compile(re.escape(v.name) + r"(?![\w.$\-])")
+    for ln in lines[v.line + 1:]:
+        body = ln.split(" loc(")[0]
+        if not tok.search(body):
+            continue
+        m = _CALL.match(body)
+        if not m:
+            continue
+        ops = [x.strip() for x in m.group(2).split(",")]
+        if m.group(1) in callees and ops[-1] == v.name:
+            return f"{v.name}: passed to @{m.group(1)} as its arena"
+        for k, o in enumerate(ops):
+            if o == v.name:
+                why = kept_by_callee(bodies, m.group(1), k)
+                if why:
+                    return f"{v.name}: {why}"
+    return ""
+
+
 def lift_slots(plan: ArenaPlan, ftext: str, module: str
                ) -> Tuple[int, List[str]]:
     """The callee slots of a caller's plan: (how many, problems). A valid
@@ -82,15 +163,21 @@ def lift_slots(plan: ArenaPlan, ftext: str, module: str
     that pass no view of the caller's arena are problems unless recorded as
     a heap slot (peakmem.callee_arena_offset = -1, allocated)."""
     lines, callees = ftext.splitlines(), callee_arenas(module)
+    bodies = _bodies(module)
     n, bad = 0, []
     for v in plan.views:
         if v.hidden != "an alias used by func.call":
             continue
         why = _slot_problem(v, lines, callees)
-        if why:
-            bad.append(why)
-        else:
+        if not why:
             v.hidden, n = "", n + 1
+        elif not _operand_problem(v, lines, callees, bodies):
+            # A caller's buffer passed to callees that keep nothing of it
+            # (issue #26, arch's session-12 rule): it lives through its
+            # calls, so its use by them hides nothing.
+            v.hidden = ""
+        else:
+            bad.append(why)
     calls = [m for m in map(_CALL.match, lines) if m and
              m.group(1) in callees]
     heap = sum(bool(re.search(r"peakmem\.callee_arena_offset = -1 :",

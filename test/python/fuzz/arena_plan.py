@@ -348,6 +348,7 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
         if not nest2 and op2 in ASYNC_STARTS and t2 not in tokens:
             tokens[t2] = set(defs2)
     pending: Set[str] = set()       # tokens and DMA tags v waits for
+    accessed: Optional[int] = None  # the first statement reaching its bytes
     for j, t2, nest2, defs2, uses2, op2 in info:
         if j <= i:
             continue
@@ -359,6 +360,8 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                (alias[u] is None or alias[u] == t2)]
         if not hit:
             continue
+        if accessed is None and op2 not in VIEW_LIKE:
+            accessed = t2
         v.last = max(v.last, t2)
         pending |= tokens.get(t2, set())
         if op2.endswith("dma_start"):
@@ -380,6 +383,12 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                       lines[j].split(" = ", 1)[1].split(":")[-1]):
             for d in defs2:
                 alias[d] = t2 if nest2 else None
+    # A view's bytes are in use from the first statement that reaches them
+    # through it or an alias (creating a view, or a view of it, reads and
+    # writes nothing): before it, other buffers may use them, as the
+    # verifier's lives (liveSegments) allow.
+    if v.input is None and accessed is not None:
+        v.first = max(v.first, accessed)
 
 
 def arena_violations(plan: ArenaPlan,
@@ -533,7 +542,11 @@ def arena_oracle(p: Program, plan: ArenaPlan,
         else:
             return None
     scratch = {t: _nested_peak(vs) for t, vs in nested.items()}
-    return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+    # A placed buffer the program never frees and does not return lives
+    # to its last use in the arena (docs/Arena.md "Never-freed buffers").
+    leaked = {b for b in sizes if b not in p.body.escaping}
+    return optimum(p.body, sizes=sizes, scratch_of=scratch,
+                   freed_at_last_use=leaked)[0]
 
 
 def _nested_peak(views: List[ArenaView]) -> int:

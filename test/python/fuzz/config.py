@@ -57,7 +57,7 @@ HOSTILE_BASE = 8_000_000
 # seed LEAKED_BASE + i is the original program of seed i with the free of
 # one entry-block buffer removed (never freed, not returned: live to the
 # end). LEAKED_INSIDE: the pass places such buffers in the arena
-# (arenapass, session 12); until it lands they stay outside, counted as a
+# (arenapass, session 12, landed); =0 counts them outside as a
 # reported gap ("leaked (never freed)").
 LEAKED_BASE = 9_000_000
 HOSTILE_KINDS = ("gpu-async", "dma", "aligned-inplace", "scalar-loop",
@@ -127,17 +127,17 @@ RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
 # through plan-arena{arena=argument} on the module, each callee's arena a
 # slot of the caller's (test_fuzz_regions.py; =0 checks the older rule:
 # arena=alloc leaves the buffers passed to a call out with a remark).
-# CALL_OPERANDS_INSIDE: the caller's buffers passed to a call are placed
-# too (arch, session 12); until it lands they stay out with the remark,
-# counted as a reported gap ("outside: passed to a call"). Inputs in the
+# CALL_OPERANDS_INSIDE: the caller's buffers passed to a call that
+# provably keeps no alias of them are placed too (arch, session 12, landed);
+# =0 counts them as a reported gap ("outside: passed to a call"). Inputs in the
 # arena (arenapass's `inputs-in-arena` option, landed): every generated
 # parallel program plans with it and runs with the inputs written into the
 # arena; =0 checks the old refusal by name.
 CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
                                   "1") not in ("", "0")
 CALL_OPERANDS_INSIDE = os.environ.get("PEAKMEM_FUZZ_CALL_OPERANDS_INSIDE",
-                                      "0") not in ("", "0")
+                                      "1") not in ("", "0")
 INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
                                  "1") not in ("", "0")
 LEAKED_INSIDE = os.environ.get("PEAKMEM_FUZZ_LEAKED_INSIDE",
-                               "0") not in ("", "0")
+                               "1") not in ("", "0")
