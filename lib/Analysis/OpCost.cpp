@@ -368,6 +368,19 @@ static int64_t scalarOps(Operation *op, const OpSemantics &facts) {
 /// The functions whose work countCalleeWork is summing on this thread.
 static thread_local llvm::SmallPtrSet<Operation *, 4> calleesInProgress;
 
+/// The work of each callee counted during the outermost countWork call on
+/// this thread (cleared when it returns, so a later change of a body is
+/// always seen): a callee called from several places is counted once, so a
+/// call tree costs its number of functions, not its number of paths (a
+/// function calling the next one twice, 30 deep, was 2^30 counts). Only
+/// counts that met no recursive call below them are kept: such a count is
+/// a function of the callee's body alone, the same wherever it is called.
+static thread_local llvm::DenseMap<Operation *, WorkCount> calleeWorkMemo;
+/// How deep countWork is on this thread, and how many recursive calls it
+/// has cut short (a count that saw one depends on the path to it).
+static thread_local unsigned countWorkDepth = 0;
+static thread_local uint64_t recursionCuts = 0;
+
 /// The work of a call of a function with a body that this thread may read
 /// (CalleeBodiesScope, MemoryModel.h): its callee's body, counted once per
 /// call. Not counted for a recursive call. std::nullopt for other calls.
@@ -375,11 +388,15 @@ static std::optional<WorkCount> countCalleeWork(CallOpInterface call) {
   auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
   if (!callee || callee.isExternal() || !CalleeBodiesScope::mayRead(callee))
     return std::nullopt;
+  if (auto known = calleeWorkMemo.find(callee); known != calleeWorkMemo.end())
+    return known->second;
   WorkCount work;
   if (!calleesInProgress.insert(callee).second) {
     work.counted = false;
+    ++recursionCuts;
     return work;
   }
+  uint64_t cutsBefore = recursionCuts;
   for (Block &block : callee.getFunctionBody())
     for (Operation &nested : block) {
       WorkCount inner = countWork(&nested);
@@ -388,13 +405,25 @@ static std::optional<WorkCount> countCalleeWork(CallOpInterface call) {
       work.counted &= inner.counted;
     }
   calleesInProgress.erase(callee);
+  if (recursionCuts == cutsBefore)
+    calleeWorkMemo.try_emplace(callee, work);
+  return work;
+}
+
+static WorkCount countWorkOf(Operation *op);
+
+WorkCount countWork(Operation *op) {
+  ++countWorkDepth;
+  WorkCount work = countWorkOf(op);
+  if (--countWorkDepth == 0)
+    calleeWorkMemo.clear();
   return work;
 }
 
 /// The work of `op` (WorkCount, OpCost.h), summed over nested ops and
 /// multiplied by the static trip count of a loop; a call of a function
 /// with a body does its callee's work.
-WorkCount countWork(Operation *op) {
+static WorkCount countWorkOf(Operation *op) {
   if (auto call = dyn_cast<CallOpInterface>(op))
     if (std::optional<WorkCount> callee = countCalleeWork(call))
       return *callee;

@@ -293,11 +293,16 @@ static LogicalResult checkNeverFreedPassed(FunctionOpInterface fn) {
       return WalkResult::advance();
     SmallVector<Value> aliases(1, alloc.getResult());
     Operation *call = nullptr;
+    // A result is never freed by the function either: its caller frees it
+    // (review s13 A7: a result passed to a callee that keeps nothing is a
+    // valid plan). Returned through any alias counts.
     bool freed = false;
     while (!aliases.empty()) {
       Value v = aliases.pop_back_val();
       for (Operation *user : v.getUsers()) {
-        freed |= isa<memref::DeallocOp>(user);
+        freed |= isa<memref::DeallocOp>(user) ||
+                 (user->hasTrait<OpTrait::ReturnLike>() &&
+                  user->getParentOp() == fn.getOperation());
         if (isa<CallOpInterface>(user) && !call)
           call = user;
         if (auto view = dyn_cast<ViewLikeOpInterface>(user);

@@ -31,10 +31,18 @@ namespace peakmem {
 constexpr const char *kRecomputeCertificateAttr =
     "peakmem.recompute_certificate";
 
+/// The plans the fixed-order programs and bounds range over
+/// (docs/Recompute.md, "The exact problem"): the block's statements in the
+/// order as written, each clone re-running its producer group from the
+/// original inputs. A plan where a clone reads another clone (a chain, which
+/// the planner also makes) is outside it and may peak below its optimum.
+#define PEAKMEM_FIXED_ORDER_PLANS                                              \
+  "every recompute plan for the order as written in which each clone re-runs " \
+  "its group from the original inputs (no chains), within the bounds"
+
 /// What `optimality` says when the least peak is the block's peak as written.
 constexpr const char *kRecomputeOptimality =
-    "optimal over every recompute plan within the bounds (fixed order: the "
-    "order as written)";
+    "optimal over " PEAKMEM_FIXED_ORDER_PLANS;
 
 /// The recomputable buffers of `bm` (the Recomputability analysis) with their
 /// producer groups, in the contracted ids of `c`.

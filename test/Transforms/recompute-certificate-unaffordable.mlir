@@ -10,7 +10,7 @@
 // reject.
 // RUN: peakmem-opt %s -p 'builtin.module(func.func(peakmem-recompute{max-op-overhead=1},peakmem-verify-certificate))' -o %t 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t
-// REMARK: remark: peakmem-recompute: 'many_cuts' unchanged at 12288 bytes: {{.*}}; optimal over every recompute plan within the bounds (fixed order: the order as written) (sweep; no certificate: checking it costs more than the verifier's default max-work)
+// REMARK: remark: peakmem-recompute: 'many_cuts' unchanged at 12288 bytes: {{.*}}; optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds (sweep; no certificate: checking it costs more than the verifier's default max-work)
 // REMARK-NOT: error
 // CHECK-LABEL: func.func @many_cuts
 // CHECK-SAME: peakmem.exact_recompute = {decisions = {{[0-9]+}} : i64, finished = true, lower_bound = 12288 : i64

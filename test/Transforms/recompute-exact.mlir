@@ -29,16 +29,16 @@
 // region: re-running the fill before the late add gives 12288 B, which is
 // the optimum for this order; the planner finds it too, so its plan stays.
 // CHECK-LABEL: func.func @recompute_fill
-// CHECK-SAME: peakmem.exact_recompute = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written, within the bounds", used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
+// CHECK-SAME: peakmem.exact_recompute = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
 // The body is a chain (series-parallel, its order as written): the fold
 // finds the same optimum.
-// CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, min_fill_width = 2 : i64, optimality = "over every recompute plan for the series-parallel order (every series part and parallel branch contiguous, branches by their first statement as written), within the bounds", order_as_written = true, series_parallel = true, used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
+// CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 5 : i64, finished = true, lower_bound = 12288 : i64, min_fill_width = 2 : i64, optimality = "over every recompute plan for the series-parallel order (every series part and parallel branch contiguous, branches by their first statement as written), each clone re-running its group from the original inputs (no chains), within the bounds", order_as_written = true, series_parallel = true, used = false, width = 5 : i64, work_used = {{[0-9]+}} : i64}
 // The budget-aware bound (docs/Recompute.md, "Budget-aware lower bound") of
 // the body as written reaches the pass's peak: no recompute plan for that
 // order within the bounds is lower; the remark says so.
-// CHECK-SAME: peakmem.fixed_order_bound = {complete = true, lower_bound = 12288 : i64, optimality = "optimal over every recompute plan for the order as written, within the bounds", own_bound = 12288 : i64, peak = 12288 : i64, reached = true, relaxation = 12288 : i64, work_used = {{[0-9]+}} : i64}
+// CHECK-SAME: peakmem.fixed_order_bound = {claim = "no plan peaks below it among every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", complete = true, lower_bound = 12288 : i64, own_bound = 12288 : i64, peak = 12288 : i64, reached = true, relaxation = 12288 : i64, work_used = {{[0-9]+}} : i64}
 // CHECK-SAME: peakmem.peak = 12288 : i64
-// REMARK: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; {{.*}}; optimal over every recompute plan for the order as written, within the bounds (the budget-aware bound 12288 B is reached)
+// REMARK: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; {{.*}}; no plan peaks below it among every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds (the budget-aware bound 12288 B)
 // The body changes (the fill is re-run): no certificate.
 // VERIFY-LABEL: func.func @recompute_fill
 // VERIFY-NOT: peakmem.recompute_certificate
@@ -110,13 +110,13 @@ func.func @not_series_parallel(%in: memref<1024xf32>) -> memref<1024xf32> {
 // CHECK-LABEL: func.func @no_gain
 // CHECK-SAME: peakmem.exact_recompute = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
 // CHECK-SAME: peakmem.exact_recompute_sp = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64
-// CHECK-SAME: peakmem.exact_recompute_tw = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written, within the bounds", used = false, width = 3 : i64, work_used = {{[0-9]+}} : i64}
+// CHECK-SAME: peakmem.exact_recompute_tw = {decisions = 3 : i64, finished = true, lower_bound = 12288 : i64, optimality = "over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", used = false, width = 3 : i64, work_used = {{[0-9]+}} : i64}
 // The sweep's optimum is recorded as the recompute certificate and accepted
 // by peakmem-verify-certificate.
-// CHECK-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}
+// CHECK-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 12288 : i64}
 // VERIFY-LABEL: func.func @no_gain
 // VERIFY-SAME: peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64
-// REMARK: remark: peakmem-recompute: 'no_gain' unchanged at 12288 bytes: {{.*}}; optimal over every recompute plan within the bounds (fixed order: the order as written) (sweep)
+// REMARK: remark: peakmem-recompute: 'no_gain' unchanged at 12288 bytes: {{.*}}; optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds (sweep)
 // ARENA-LABEL: func.func @no_gain
 // ARENA-NOT: peakmem.recompute_certificate
 // ARENA: return

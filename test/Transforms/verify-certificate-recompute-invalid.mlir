@@ -28,7 +28,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 
 // The recorded peak was edited.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: 'peak' is 16384 but the block as written peaks at 12288 bytes}}
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 16384 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 16384 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -48,7 +48,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 
 // 'optimal' flipped.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: 'optimal' or 'optimality' does not match lower_bound == peak}}
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = false, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = false, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 12288 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -68,7 +68,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 
 // Optimality claimed where a plan is lower: re-filling %b before the last add peaks at 12288 B.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: the plan with buffer 0 before statement 6 peaks at 12288 bytes, below the claimed 16384}}
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 16384 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 16384 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -93,7 +93,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 // -----
 
 // The same claim with a zero operation budget holds (no plan clones the fill).
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.0 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 16384 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 16384 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.0 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 16384 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -119,7 +119,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 
 // The per-op bound out of range.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: malformed: bounds out of range (max_recompute_per_op in [0, 64], overheads in [0, 1])}}
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = -1 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = -1 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 12288 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -139,7 +139,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 
 // An unknown kind.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: malformed: kind must be "recompute" and order "as written"}}
-func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute-joint", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute-joint", lower_bound = 12288 : i64, max_mac_overhead = 1.0 : f64, max_op_overhead = 0.3 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 12288 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
@@ -181,7 +181,7 @@ func.func @f(%in: memref<1024xf32>) -> memref<1024xf32> attributes {peakmem.reco
 // peakmem-recompute writes it) left on the body after a change that keeps
 // %y alive across the last add: the verifier models the body as it stands.
 // expected-error @below {{peakmem: certificate of 'f' rejected: recompute record: 'peak' is 12288 but the block as written peaks at 16384 bytes}}
-func.func @f(%in: memref<1024xf32>) -> (memref<1024xf32>, memref<1024xf32>) attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan within the bounds (fixed order: the order as written)", order = "as written", peak = 12288 : i64}} {
+func.func @f(%in: memref<1024xf32>) -> (memref<1024xf32>, memref<1024xf32>) attributes {peakmem.recompute_certificate = {found_by = "sweep", kind = "recompute", lower_bound = 12288 : i64, max_mac_overhead = 1.000000e+00 : f64, max_op_overhead = 3.000000e-01 : f64, max_recompute_per_op = 2 : i64, optimal = true, optimality = "optimal over every recompute plan for the order as written in which each clone re-runs its group from the original inputs (no chains), within the bounds", order = "as written", peak = 12288 : i64}} {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<1024xf32>)
