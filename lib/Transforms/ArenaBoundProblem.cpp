@@ -56,10 +56,21 @@ void peakmem::placeFreesAfterLastUse(Block &entry, ArrayRef<ArenaRoot> roots) {
     for (Operation *user : root.value.getUsers())
       if (auto d = dyn_cast<memref::DeallocOp>(user))
         dealloc = d;
-    if (!def || !dealloc || root.segments.empty())
+    if (!def || root.segments.empty())
       continue;
     Operation *last = segmentEnd(root.value, def->getBlock(), entry, stepOps,
                                  root.segments.back(), def, async);
+    if (!dealloc) {
+      // Never freed: freed after its last use, unless that is the return
+      // (a result in the caller's arena lives to the end).
+      if (def->getBlock() == &entry &&
+          !last->hasTrait<OpTrait::IsTerminator>()) {
+        OpBuilder b(def->getContext());
+        b.setInsertionPointAfter(last);
+        memref::DeallocOp::create(b, def->getLoc(), root.value);
+      }
+      continue;
+    }
     if (last->getBlock() == dealloc->getBlock() &&
         last->isBeforeInBlock(dealloc))
       dealloc->moveAfter(last);
@@ -219,7 +230,32 @@ static bool cloneIsSame(FunctionOpInterface fn, Value arena,
   return true;
 }
 
-/// Steps 3-4 on `entry`, the entry block's model, `rootOf` mapping each
+Problem peakmem::withEntryStatement(const Problem &p,
+                                    ArrayRef<BufferId> pinned) {
+  Problem q;
+  StmtId pin = q.addStatement();
+  for (StmtId s = 0; s < p.numStatements(); ++s) {
+    StmtId t = q.addStatementLike(p.statement(s));
+    q.statement(t).target = p.statement(s).target;
+  }
+  for (BufferId b = 0; b < p.numBuffers(); ++b) {
+    q.addBuffer(p.buffer(b).bytes, p.buffer(b).freedInBlock);
+    for (StmtId u : p.buffer(b).users)
+      q.addUse(u + 1, b);
+  }
+  for (BufferId b : pinned)
+    q.addUse(pin, b);
+  for (auto [from, to] : p.edges())
+    q.addEdge(from + 1, to + 1);
+  for (StmtId s = 0; s < p.numStatements(); ++s)
+    if (p.statement(s).kind == StmtKind::Compute)
+      q.addEdge(pin, s + 1);
+  q.liveIn = p.liveIn;
+  q.finalize();
+  return q;
+}
+
+/// Steps 3-5 on `entry`, the entry block's model, `rootOf` mapping each
 /// root's allocation to it.
 static FailureOr<Problem>
 rootsProblem(const BlockModel &entry,
@@ -230,7 +266,17 @@ rootsProblem(const BlockModel &entry,
     error = err;
     return failure();
   }
-  return withoutWeightlessSources(rounded);
+  Problem p = withoutWeightlessSources(rounded);
+  // Buffer ids are kept by withoutWeightlessSources.
+  std::vector<BufferId> fromEntry;
+  for (BufferId buf = 0; buf < p.numBuffers(); ++buf) {
+    auto it = rootOf.find(entry.allocations[buf].getDefiningOp());
+    if (it != rootOf.end() && it->second->fromEntry && !it->second->nested)
+      fromEntry.push_back(buf);
+  }
+  if (fromEntry.empty())
+    return p;
+  return withEntryStatement(p, fromEntry);
 }
 
 /// Steps 1-4 (header) on a clone of `fn`, `sorted`: the roots in program

@@ -19,7 +19,10 @@
 //     sum when none has a sub-step life;
 //  4. weightless sources (constants, index arithmetic: BlockArena.h) are
 //     dropped, so that the shift constants of the views, and a `cse` that
-//     merges constants, change nothing.
+//     merges constants, change nothing;
+//  5. roots live from the entry (ArenaRoot::fromEntry: inputs in the arena)
+//     are used by a new first statement (withEntryStatement), so the bound
+//     counts them from the first step in every order, as the plan does.
 //
 // Example: `%v = memref.view %arena[%c256][] : memref<512xi8> to
 // memref<64xf32>` with last use at step 5 stands, in the clone, for
@@ -55,7 +58,18 @@ struct ArenaRoot {
   bool nested = false;
   /// liveSegments(value) (its deallocs are not uses).
   llvm::SmallVector<LiveSegment> segments;
+  /// Live from the entry (an input in the arena, peakmem.input: the caller
+  /// wrote it before the call), whatever its first use: the problem pins it
+  /// with a first statement (withEntryStatement).
+  bool fromEntry = false;
 };
+
+/// `p` with a first statement (id 0; the others shift by one) that uses
+/// `pinned` and precedes every compute statement: in every legal order those
+/// buffers are live from the first step, as an input the caller wrote into
+/// the arena before the call is. The planner plans on it and the bound is
+/// certified on it (arenaBoundProblem), so both count inputs from the entry.
+Problem withEntryStatement(const Problem &p, llvm::ArrayRef<BufferId> pinned);
 
 /// The Problem of the entry block of `fn` described above; `arena` (an
 /// arena op's result, an argument, or null before the rewrite) and its
@@ -74,8 +88,9 @@ arenaBoundProblem(mlir::FunctionOpInterface fn, mlir::Value arena,
 /// Moves each root's memref.dealloc (roots are allocations here) right
 /// after the last step of its last segment, in its own block, as
 /// arenaBoundProblem places it: the placed buffers' lifetimes then end at
-/// their last use. Only moves frees earlier; a root with no dealloc is
-/// left alone.
+/// their last use. Only moves frees earlier; an entry-block root with no
+/// dealloc (a buffer the program never frees; its uses show its lifetime)
+/// gets one there, unless its last use is the return (a result).
 void placeFreesAfterLastUse(mlir::Block &entry,
                             llvm::ArrayRef<ArenaRoot> roots);
 

@@ -6,6 +6,7 @@
 // every call passes a slot of its caller that the caller's plan places.
 
 #include "ArenaCalls.h"
+#include "SymbolCalls.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Transforms/AttrNames.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -14,8 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/DenseSet.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
@@ -37,110 +37,51 @@ static bool returnsOnlyValues(FunctionOpInterface fn) {
   });
 }
 
-/// The function a direct call calls, resolved from the call's place.
-static FunctionOpInterface directCallee(CallOpInterface call) {
-  auto symbol = dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-  if (!symbol)
-    return {};
-  return dyn_cast_or_null<FunctionOpInterface>(
-      SymbolTable::lookupNearestSymbolFrom(call, symbol));
-}
-
-/// Whether `fn` can reach itself through `callees`.
-static bool isRecursive(
-    Operation *fn,
-    const llvm::DenseMap<Operation *, SmallVector<Operation *>> &callees) {
-  llvm::DenseSet<Operation *> seen;
-  SmallVector<Operation *> work(1, fn);
-  while (!work.empty())
-    for (Operation *c : callees.lookup(work.pop_back_val())) {
-      if (c == fn)
-        return true;
-      if (seen.insert(c).second)
-        work.push_back(c);
-    }
-  return false;
-}
-
 /// Why `fn`'s arena cannot be a slot of its callers', "" if it can: every
-/// one of `users` is a direct func.call of it from a function of `inRun`.
-/// std::nullopt when some use is not a direct func.call (CallerIndex says
-/// why: a kernel launch, an address taken, a nested symbol reference...).
-static std::optional<std::string> refusalOf(
-    FunctionOpInterface fn, ArrayRef<Operation *> users,
-    const llvm::DenseSet<Operation *> &inRun,
-    const llvm::DenseMap<Operation *, SmallVector<Operation *>> &callees) {
-  for (Operation *user : users) {
-    auto call = dyn_cast<CallOpInterface>(user);
-    if (!call || user->getName().getStringRef() != "func.call" ||
-        directCallee(call) != fn)
+/// one of `calls` (its uses, all direct calls) is a func.call from a
+/// function of `inRun`. std::nullopt when some call is not a func.call
+/// (CallerIndex refuses it as referenced).
+static std::optional<std::string>
+refusalOf(FunctionOpInterface fn, ArrayRef<CallOpInterface> calls,
+          const llvm::DenseSet<Operation *> &inRun) {
+  for (CallOpInterface call : calls)
+    if (call->getName().getStringRef() != "func.call")
       return std::nullopt;
-  }
   if (!returnsOnlyValues(fn))
     return "it is called and returns a memref, pointer or handle, which "
            "could carry an address of its caller's slot past the call (not "
            "supported: only callees returning integers, floats, indices or "
            "vectors take their arena from their callers)";
-  for (Operation *user : users) {
-    auto call = cast<CallOpInterface>(user);
-    auto caller = user->getParentOfType<FunctionOpInterface>();
+  for (CallOpInterface call : calls) {
+    auto caller = call->getParentOfType<FunctionOpInterface>();
     if (!caller || !inRun.contains(caller))
       return "it is called from outside the functions the pass runs on: "
              "that caller would need the arena too";
     if (call.getArgOperands().size() != fn.getNumArguments())
       return "a call of it does not pass every argument";
   }
-  if (isRecursive(fn, callees))
+  if (isRecursive(fn))
     return "it is called recursively: no caller's slot holds every "
            "activation of it";
   return std::string(); // Eligible (not std::nullopt).
 }
 
 ArenaCalls::ArenaCalls(Operation *root) {
-  Operation *top = root;
-  while (Operation *parent = top->getParentOp())
-    top = parent;
+  SymbolUses uses(root);
+  if (!uses.unknown().empty())
+    return; // CallerIndex says why.
   SmallVector<FunctionOpInterface> functions = collectFunctions(root);
   llvm::DenseSet<Operation *> inRun;
   for (FunctionOpInterface fn : functions)
     if (!fn.isExternal())
       inRun.insert(fn);
-  // Every symbol use, resolved in its table (as CallerIndex does).
-  llvm::DenseMap<Operation *, SmallVector<Operation *>> users, callees;
-  bool unknown = !top->hasTrait<OpTrait::SymbolTable>();
-  SymbolTableCollection tables;
-  SymbolTable::walkSymbolTables(
-      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
-        for (Region &region : table->getRegions()) {
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&region);
-          if (!uses) {
-            unknown = true;
-            continue;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            SmallVector<Operation *> symbols;
-            if (succeeded(
-                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
-              for (Operation *s : symbols)
-                users[s].push_back(use.getUser());
-          }
-        }
-      });
-  for (FunctionOpInterface fn : functions)
-    if (!fn.isExternal())
-      fn->walk([&](CallOpInterface call) {
-        if (FunctionOpInterface c = directCallee(call))
-          callees[fn].push_back(c);
-      });
   for (FunctionOpInterface fn : functions) {
-    auto it = users.find(fn);
-    if (fn.isExternal() || it == users.end())
+    if (fn.isExternal() || uses.usersOf(fn).empty())
       continue;
-    if (unknown)
-      continue; // CallerIndex says why.
-    if (std::optional<std::string> why =
-            refusalOf(fn, it->second, inRun, callees))
+    std::optional<SmallVector<CallOpInterface>> calls = uses.directCallsOf(fn);
+    if (!calls)
+      continue; // Address taken, launched...: CallerIndex says why.
+    if (std::optional<std::string> why = refusalOf(fn, *calls, inRun))
       refusals[fn] = *why;
   }
 }
@@ -252,31 +193,85 @@ void ArenaCalls::recordSlots(FunctionOpInterface fn) const {
   }
 }
 
+/// Whether `v` is `root` or reached from it through view-like ops.
+static bool isAliasOf(Value v, Value root) {
+  while (v && v != root) {
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    v = view ? view.getViewSource() : Value();
+  }
+  return v && root;
+}
+
+/// The first argument of `call` other than #`index` that is an alias of the
+/// value passed at `index`, if any.
+static std::optional<unsigned> otherAliasOperand(CallOpInterface call,
+                                                 unsigned index) {
+  Value slot = call.getArgOperands()[index];
+  for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
+    if (i != index && isAliasOf(operand, slot))
+      return i;
+  return std::nullopt;
+}
+
 bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
-  if (v != root)
-    return false;
   FunctionOpInterface callee = directCallee(call);
   // Under func.func(...) nesting other functions are rewritten concurrently:
   // their attributes are not read (the call then hides the use).
-  if (!callee || !CalleeBodiesScope::mayRead(callee) ||
-      !returnsOnlyValues(callee))
-    return false;
-  std::optional<unsigned> index = arenaArgumentOf(callee);
-  if (!index)
-    return false;
-  // Passed there only: another operand would be a use the callee hides.
-  bool there = false;
-  for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
-    if (operand == v) {
-      if (i != *index)
-        return false;
-      there = true;
+  std::optional<unsigned> arenaIndex;
+  if (callee && CalleeBodiesScope::mayRead(callee) && returnsOnlyValues(callee))
+    arenaIndex = arenaArgumentOf(callee);
+  bool asArena = false, asArgument = false;
+  for (auto [i, operand] : llvm::enumerate(call.getArgOperandsMutable())) {
+    if (operand.get() != v)
+      continue;
+    if (arenaIndex && i == *arenaIndex) {
+      asArena = true;
+      continue;
     }
-  return there;
+    // An ordinary argument: the call must keep no alias (SymbolCalls.h).
+    if (!callRetention(call, operand).empty())
+      return false;
+    asArgument = true;
+  }
+  // The callee's arena is the whole slot, passed there only: as another
+  // argument too (or an alias of it), the callee's views would overlap what
+  // it reads there.
+  if (asArena)
+    return v == root && !asArgument && !otherAliasOperand(call, *arenaIndex);
+  return asArgument;
+}
+
+/// Every call of `fn` to a function with a body passing an alias of fn's
+/// arena as an ordinary argument keeps no alias of it past its return
+/// (SymbolCalls.h, derived again from the callee's body: llvm.nocapture is
+/// not trusted). Other calls (declarations, bodies this run may not read)
+/// are left to the slots' own rule, which rejects such a use as hidden.
+static LogicalResult checkPassedViews(FunctionOpInterface fn, Value arena) {
+  WalkResult walk = fn->walk([&](CallOpInterface call) {
+    FunctionOpInterface callee = directCallee(call);
+    if (!callee || callee.isExternal() || !CalleeBodiesScope::mayRead(callee))
+      return WalkResult::advance();
+    std::optional<unsigned> index = arenaArgumentOf(callee);
+    for (auto [i, operand] : llvm::enumerate(call.getArgOperandsMutable())) {
+      if ((index && i == *index) || !isAliasOf(operand.get(), arena))
+        continue;
+      if (std::string why = callRetention(call, operand); !why.empty()) {
+        call->emitError() << "peakmem-verify-arena: argument #" << i
+                          << " is a view of the arena and the call may "
+                             "keep it: "
+                          << why;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
   Value arena = arenaOf(fn);
+  if (arena && failed(checkPassedViews(fn, arena)))
+    return failure();
   auto ownAlign = fn->getAttrOfType<IntegerAttr>(kArenaAlignmentAttr);
   for (auto [call, index] : arenaCalls(fn)) {
     FunctionOpInterface callee = directCallee(call);
@@ -291,6 +286,10 @@ LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
                                << " takes its arena from its caller but "
                                   "returns a value other than an integer, "
                                   "float, index or vector";
+    if (std::optional<unsigned> other = otherAliasOperand(call, index))
+      return call->emitError()
+             << "peakmem-verify-arena: the arena of " << name
+             << " is also passed, through an alias, as argument #" << *other;
     Value slot = call.getArgOperands()[index];
     int64_t want = align.getInt();
     std::optional<int64_t> offset = offsetIn(slot, arena);

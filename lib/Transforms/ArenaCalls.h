@@ -72,16 +72,20 @@ private:
 /// The argument of `callee` marked `peakmem.arena`, if any.
 std::optional<unsigned> arenaArgumentOf(mlir::FunctionOpInterface callee);
 
-/// True if `call` passes `v` (the whole slot `root`) as its callee's arena
-/// argument: the callee's uses of it are its own verified views, which end
-/// at its return (it returns no memref), so the call hides no use of it.
+/// True if `call` hides no use of `v` (an alias of the slot `root`): it
+/// passes `v` as its callee's arena argument, the whole slot and there only
+/// (the callee's uses of it are its own verified views, which end at its
+/// return: it returns no memref), or as ordinary arguments the call keeps
+/// no alias of (callRetention, SymbolCalls.h): its uses end with the call.
 bool passesCalleeArena(mlir::CallOpInterface call, mlir::Value v,
                        mlir::Value root);
 
-/// peakmem-verify-arena's check of every call in `fn` that passes a
-/// callee's arena: the operand is a memref.view of fn's arena at a constant
-/// offset that is a multiple of the callee's peakmem.arena_alignment (and
-/// fn's arena is aligned at least as much), matching the call's
+/// peakmem-verify-arena's check of every call in `fn`: a view of fn's
+/// arena passed as an ordinary argument is one the call keeps no alias of
+/// (callRetention, derived again from the callee's body); a callee's arena
+/// passed is a memref.view of fn's arena at a constant offset that is a
+/// multiple of the callee's peakmem.arena_alignment (and fn's arena is
+/// aligned at least as much), matching the call's
 /// `peakmem.callee_arena_offset`, or a memref.alloc aligned as the callee
 /// asks; the callee returns no memref. Emits the error at the call.
 mlir::LogicalResult checkCalleeArenaSlots(mlir::FunctionOpInterface fn);

@@ -43,7 +43,7 @@ peakmem::asyncUsedUntil(Operation *fn, Block &entry,
 }
 
 ArenaRoot ArenaSlot::root() const {
-  return {value(), bytes, size, align, nested, segments};
+  return {value(), bytes, size, align, nested, segments, input >= 0};
 }
 
 static bool isResultChain(Value v, Value root);

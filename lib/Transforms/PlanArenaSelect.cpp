@@ -7,6 +7,7 @@
 #include "PlanArenaSelect.h"
 #include "ArenaAliases.h"
 #include "ArenaSlots.h"
+#include "SymbolCalls.h"
 #include "peakmem/Analysis/OpCost.h"
 #include "peakmem/Core/Arena/Arena.h"
 #include "peakmem/Transforms/FunctionRunner.h"
@@ -114,11 +115,40 @@ static std::string classify(const BlockModel &bm, BufferId b,
   if (!regionReason.empty())
     return regionReason.str();
   out.result = isReturnedThroughViews(v);
-  if (!bm.problem.buffer(b).freedInBlock) {
+  if (!bm.problem.buffer(b).freedInBlock && out.result) {
     // A result of the function, not freed, in the arena the caller owns:
     // live to the end (the model's rule for a buffer that escapes).
-    if (!results || !out.result)
+    if (!results)
       return "it escapes its block (returned, yielded or never freed)";
+  } else if (!bm.problem.buffer(b).freedInBlock) {
+    // Never freed, not returned: the plain program leaks it. Its slot is
+    // free after its last use, which its uses show (findHiddenUse below:
+    // nothing keeps its address).
+    if (!isa<FunctionOpInterface>(bm.block->getParentOp()))
+      return "it escapes its block (returned, yielded or never freed)";
+    for (Operation *user : v.getUsers())
+      if (isa<memref::DeallocOp>(user))
+        return "it is freed outside its block";
+    if (std::optional<HiddenUse> hidden =
+            findHiddenUse(v, /*allocation=*/true, /*returns=*/results))
+      return "it escapes its block (returned, yielded or never freed): " +
+             hidden->reason;
+    // A callee may free what its caller never frees (a declaration marked
+    // llvm.nocapture, like free itself, keeps no alias but may release it):
+    // a never-freed buffer that reaches any call stays out.
+    for (Operation *user : usersThroughViews(v))
+      if (isa<CallOpInterface>(user))
+        return "it is never freed and passed to '" +
+               user->getName().getStringRef().str() + "', which may free it";
+    // One life only (ArenaLifetimes.h): a value overwritten whole after a
+    // gap in its uses is left out for now (docs/Arena.md).
+    DenseMap<Operation *, uint32_t> pos;
+    for (Operation &op : *bm.block)
+      pos[&op] = pos.size();
+    if (liveSegments(v, *bm.block, pos).size() != 1)
+      return "it is never freed and its uses form several lives (a whole "
+             "overwrite after a gap)";
+    out.leaked = true;
   } else {
     // The free: a memref.dealloc statement of this block.
     for (StmtId s : bm.problem.buffer(b).users)
@@ -267,7 +297,7 @@ std::vector<ArenaRoot> peakmem::candidateRoots(Block &entry,
   for (const Candidate &c : placed) {
     Value v = memref::AllocOp(c.alloc).getResult();
     roots.push_back({v, c.bytes, alignTo(c.bytes, c.align), c.align, c.nested,
-                     liveSegments(v, entry, pos, &usedUntil)});
+                     liveSegments(v, entry, pos, &usedUntil), c.input >= 0});
   }
   return roots;
 }
@@ -286,34 +316,11 @@ CallerIndex CallerIndex::build(Operation *root) {
             "with --mlir-disable-threading)";
         return index;
       }
-  if (!top->hasTrait<OpTrait::SymbolTable>()) {
-    index.unavailable = "its callers cannot be found (the outermost op is "
-                        "not a symbol table)";
-    return index;
-  }
-  // Every symbol table's uses, resolved in that table: `@kernels::@k` marks
-  // both @kernels and @k.
-  SymbolTableCollection tables;
-  SymbolTable::walkSymbolTables(
-      top, /*allSymUsesVisible=*/false, [&](Operation *table, bool) {
-        for (Region &region : table->getRegions()) {
-          std::optional<SymbolTable::UseRange> uses =
-              SymbolTable::getSymbolUses(&region);
-          if (!uses) {
-            index.unavailable = ("its callers cannot be found ('" +
-                                 table->getName().getStringRef() +
-                                 "' holds ops whose symbol uses are unknown)")
-                                    .str();
-            continue;
-          }
-          for (const SymbolTable::SymbolUse &use : *uses) {
-            SmallVector<Operation *> symbols;
-            if (succeeded(
-                    tables.lookupSymbolIn(table, use.getSymbolRef(), symbols)))
-              index.referenced.insert(symbols.begin(), symbols.end());
-          }
-        }
-      });
+  // Every symbol table's uses, resolved in that table (SymbolCalls.h).
+  SymbolUses uses(top);
+  if (!uses.unknown().empty())
+    index.unavailable = "its callers cannot be found (" + uses.unknown() + ")";
+  index.referenced = uses.referenced();
   return index;
 }
 

@@ -42,6 +42,10 @@ struct Candidate {
   bool result = false;
   /// The argument it stands for (ArenaInput, peakmem.input), or -1.
   int64_t input = -1;
+  /// Never freed and not returned (the plain program leaks it): no dealloc
+  /// yet; placeFreesAfterLastUse gives it one after its last use, and its
+  /// slot is reused from there (docs/Arena.md "Never-freed buffers").
+  bool leaked = false;
 };
 
 /// A heap buffer left as it is, and why.
@@ -70,7 +74,10 @@ llvm::json::Array leftOutToJson(llvm::ArrayRef<Refusal> refused,
 /// reason (`refused`). A nested buffer lives for the whole step of its
 /// statement in the entry block. `minAlign` is the `alignment=` floor.
 /// With `results` (arena=argument), an entry-block allocation the function
-/// returns, and does not free, goes into the arena too.
+/// returns, and does not free, goes into the arena too. An entry-block
+/// allocation that is never freed and not returned goes in like a freed one
+/// (Candidate::leaked): its uses show its lifetime (findHiddenUse), so its
+/// bytes are dead after its last use.
 void selectBuffers(mlir::FunctionOpInterface fn, const MemoryModel &model,
                    int64_t minAlign, std::vector<Candidate> &placed,
                    std::vector<Refusal> &refused, bool results = false);

@@ -18,34 +18,6 @@
 using namespace mlir;
 using namespace peakmem;
 
-/// `p` with a first statement (id 0; the others shift by one) that uses
-/// `inputs` and precedes every compute statement: in every legal order the
-/// inputs are live from the first step, as an input the caller wrote into
-/// the arena before the call is.
-static Problem withEntryStatement(const Problem &p, ArrayRef<BufferId> inputs) {
-  Problem q;
-  StmtId pin = q.addStatement();
-  for (StmtId s = 0; s < p.numStatements(); ++s) {
-    StmtId t = q.addStatementLike(p.statement(s));
-    q.statement(t).target = p.statement(s).target;
-  }
-  for (BufferId b = 0; b < p.numBuffers(); ++b) {
-    q.addBuffer(p.buffer(b).bytes, p.buffer(b).freedInBlock);
-    for (StmtId u : p.buffer(b).users)
-      q.addUse(u + 1, b);
-  }
-  for (BufferId b : inputs)
-    q.addUse(pin, b);
-  for (auto [from, to] : p.edges())
-    q.addEdge(from + 1, to + 1);
-  for (StmtId s = 0; s < p.numStatements(); ++s)
-    if (p.statement(s).kind == StmtKind::Compute)
-      q.addEdge(pin, s + 1);
-  q.liveIn = p.liveIn;
-  q.finalize();
-  return q;
-}
-
 FailureOr<ArenaSolution> peakmem::solvePlacement(FunctionOpInterface fn,
                                                  const BlockModel &entry,
                                                  ArrayRef<Candidate> placed,
@@ -280,6 +252,16 @@ void peakmem::emitPlanRemark(FunctionOpInterface fn, const ArenaSolution &sol,
   if (inputs)
     remark << "; inputs: " << inputs << " in the arena (" << inputBytes
            << " bytes)";
+  size_t leaked = 0;
+  int64_t leakedBytes = 0;
+  for (const Candidate &c : candidates)
+    if (c.leaked) {
+      ++leaked;
+      leakedBytes += c.bytes;
+    }
+  if (leaked)
+    remark << "; never freed: " << leaked << " in the arena (" << leakedBytes
+           << " bytes, reused after their last use)";
   if (auto results = fn->getAttrOfType<DictionaryAttr>(kResultPlacementAttr)) {
     auto get = [&](StringRef key) {
       return cast<IntegerAttr>(results.get(key)).getInt();

@@ -11,6 +11,7 @@
 #include "RecomputeRewrite.h"
 #include "peakmem/Analysis/MemoryModel.h"
 #include "peakmem/Core/Model/Simulation.h"
+#include "peakmem/Core/Recompute/BudgetBound.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Core/Recompute/Recompute.h"
 #include "peakmem/Core/Recompute/SeriesParallel.h"
@@ -167,6 +168,48 @@ struct RecomputePass : RecomputePassImpl {
     return best;
   }
 
+  /// The budget-aware bound (BudgetBound.h) of the body as written, with a
+  /// hundredth of plan-max-work.
+  BudgetBoundResult budgetBound(const Contraction &c,
+                                const std::vector<Producer> &producers,
+                                const RecomputeOptions &options,
+                                TimeCap &cap) const {
+    WorkBudget work(planMaxWork / 100, &cap);
+    return recomputeBudgetBound(c.problem, identityOrder(c.problem), producers,
+                                options, work);
+  }
+
+  /// Records `bb` as peakmem.fixed_order_bound (a statement about the body as
+  /// the pass found it, like peakmem.exact_recompute) and returns what the
+  /// remark adds when the bound reaches `peak`, the peak the pass left:
+  /// then no recompute plan for the order as written within the bounds
+  /// peaks below it.
+  static std::string recordBound(FunctionOpInterface fn,
+                                 const BudgetBoundResult &bb, int64_t peak) {
+    Builder b(fn.getContext());
+    bool reached = bb.bound >= peak;
+    SmallVector<NamedAttribute> entries = {
+        b.getNamedAttr("complete", b.getBoolAttr(bb.complete)),
+        b.getNamedAttr("lower_bound", b.getI64IntegerAttr(bb.bound)),
+        b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
+        b.getNamedAttr("reached", b.getBoolAttr(reached)),
+        b.getNamedAttr("relaxation", b.getI64IntegerAttr(bb.relaxation)),
+        b.getNamedAttr("work_used", b.getI64IntegerAttr(bb.workUsed))};
+    if (reached)
+      entries.push_back(
+          b.getNamedAttr("optimality", b.getStringAttr(kBoundOptimality)));
+    if (!bb.complete)
+      entries.push_back(b.getNamedAttr("reason", b.getStringAttr(bb.reason)));
+    fn->setAttr("peakmem.fixed_order_bound", b.getDictionaryAttr(entries));
+    if (!reached)
+      return "";
+    return std::string("; ") + kBoundOptimality + " (the budget-aware bound " +
+           std::to_string(bb.bound) + " B is reached)";
+  }
+  static constexpr const char *kBoundOptimality =
+      "optimal over every recompute plan for the order as written, within the "
+      "bounds";
+
   /// Replaces `plan` by `exact`'s when it finished below it.
   static bool adopt(ExactRecomputeResult &exact, RecomputePlan &plan) {
     if (!exact.finished || exact.peak >= plan.peak)
@@ -231,14 +274,15 @@ struct RecomputePass : RecomputePassImpl {
         planRecompute(c.problem, identityOrder(c.problem), producers, options);
     AsWrittenOptimum optimum =
         runExactPrograms(fn, c, producers, options, cap, plan);
+    BudgetBoundResult bound = budgetBound(c, producers, options, cap);
     setPeakAttr(fn, model->getPeak());
     LLVM_DEBUG(llvm::dbgs()
                << DEBUG_TYPE << ": '" << fn.getName() << "' "
                << plan.steps.size() << " steps, peak " << model->getPeak()
                << " -> " << plan.peak << " bytes (" << plan.reason << ")\n");
     if (plan.steps.empty()) {
-      FunctionStatus body =
-          reorderOnly(fn, bm, c, plan, model->getPeak(), optimum, options);
+      FunctionStatus body = reorderOnly(fn, bm, c, plan, model->getPeak(),
+                                        optimum, options, bound);
       return body == FunctionStatus::Unchanged ? nested : body;
     }
 
@@ -255,8 +299,9 @@ struct RecomputePass : RecomputePassImpl {
     NumStepsApplied += plan.steps.size();
     NumClonedOps += clonedOps(plan);
     setRecomputeRecord(fn, recordOf(plan, plan.reorderPeak, plan.peak));
+    std::string proven = recordBound(fn, bound, plan.peak);
     if (emitRemarks)
-      emitRecomputeRemarks(fn, plan, buffers);
+      emitRecomputeRemarks(fn, plan, buffers, proven);
     return FunctionStatus::Changed;
   }
 
@@ -307,7 +352,8 @@ struct RecomputePass : RecomputePassImpl {
   FunctionStatus reorderOnly(FunctionOpInterface fn, const BlockModel &bm,
                              const Contraction &c, const RecomputePlan &plan,
                              int64_t peak, const AsWrittenOptimum &optimum,
-                             const RecomputeOptions &options) const {
+                             const RecomputeOptions &options,
+                             const BudgetBoundResult &bound) const {
     // `peak` is the function's peak as written (its frees where they are),
     // plan.peak that of the order with every free right after its last use,
     // as applyOrder places them.
@@ -328,6 +374,9 @@ struct RecomputePass : RecomputePassImpl {
     setRecomputeRecord(fn, recordOf(plan, before, peak));
     // The body stays as written: the exact programs' optimum is about it.
     std::string proven = reordered ? "" : certify(fn, optimum, options);
+    std::string reached = recordBound(fn, bound, peak);
+    if (proven.empty())
+      proven = reached;
     if (emitRemarks) {
       InFlightDiagnostic d = emitRemark(fn.getLoc())
                              << "peakmem-recompute: '" << fn.getName() << "' ";
@@ -336,7 +385,7 @@ struct RecomputePass : RecomputePassImpl {
           << (plan.order == identityOrder(c.problem)
                   ? "moving allocations and frees next to their uses"
                   : "reordering ops")
-          << ", nothing recomputed: " << plan.reason;
+          << ", nothing recomputed: " << plan.reason << proven;
       else
         d << "unchanged at " << peak << " bytes: " << plan.reason << proven;
     }
@@ -345,7 +394,8 @@ struct RecomputePass : RecomputePassImpl {
 
   static void emitRecomputeRemarks(FunctionOpInterface fn,
                                    const RecomputePlan &plan,
-                                   const std::vector<Value> &buffers) {
+                                   const std::vector<Value> &buffers,
+                                   StringRef proven) {
     auto percentOf = [](int64_t extra, int64_t before) {
       std::string s;
       llvm::raw_string_ostream(s)
@@ -370,7 +420,7 @@ struct RecomputePass : RecomputePassImpl {
         << plan.macsBefore + plan.extraMacs << " (+"
         << percentOf(plan.extraMacs, plan.macsBefore) << "%), operations "
         << plan.opsBefore << " -> " << plan.opsBefore + plan.extraOps << " (+"
-        << percentOf(plan.extraOps, plan.opsBefore) << "%)";
+        << percentOf(plan.extraOps, plan.opsBefore) << "%)" << proven;
   }
 
   static FunctionStatus fail(FunctionOpInterface fn, const Twine &message) {

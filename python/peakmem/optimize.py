@@ -15,28 +15,50 @@ executed like the others. Every step is shown on stderr with its wall time
 
 import json
 import pathlib
+import re
 import tempfile
 from typing import Optional
 
-from peakmem import binaries, execute, footprint, passes
+from peakmem import binaries, execute, footprint, mlirtext, passes
 from peakmem import split as splitting
 from peakmem.progress import Progress
 
-PEAKMEM_PIPELINE = "builtin.module(func.func(peakmem-optimize,peakmem-report{remarks=0}))"
+# peakmem's passes run on the module: they visit its functions callees first
+# (FunctionRunner), so calls are modeled, and with arena=argument a call tree
+# gets one arena (docs/Arena.md "One arena for a call tree"). The upstream
+# pass is a func.func pass.
+PEAKMEM_PIPELINE = "builtin.module(peakmem-optimize,peakmem-report{remarks=0})"
 UPSTREAM_PIPELINE = "builtin.module(func.func(optimize-allocation-liveness))"
-REPORT_PIPELINE = "builtin.module(func.func(peakmem-report{remarks=0}))"
+REPORT_PIPELINE = "builtin.module(peakmem-report{remarks=0})"
 # Opt-in (optimize(inplace=True)): outputs written over dying inputs after the
 # reorder, certified again, before the arena is planned (docs/InPlace.md).
-INPLACE_PIPELINE = ("builtin.module(func.func(peakmem-inplace{remarks=0},peakmem-verify-inplace,"
-                    "peakmem-certify{remarks=0},peakmem-report{remarks=0}))")
-ARENA_PIPELINE = ("builtin.module(func.func(peakmem-plan-arena{{json={json} budget-ms={budget}"
+INPLACE_PIPELINE = ("builtin.module(peakmem-inplace{remarks=0},peakmem-verify-inplace,"
+                    "peakmem-certify{remarks=0},peakmem-report{remarks=0})")
+ARENA_PIPELINE = ("builtin.module(peakmem-plan-arena{{json={json} budget-ms={budget}"
                   " allocator={allocator} arena={arena}}},"
-                  "peakmem-verify-arena,peakmem-report{{remarks=0}}))")
+                  "peakmem-verify-arena,peakmem-report{{remarks=0}})")
+_SYMBOL_USE = re.compile(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)')
+
+
+def entry_function(text: str) -> Optional[str]:
+    """The function the figures are taken from: the first function with a
+    body that no other function names (a call, or any other symbol use in
+    its body), as a model's entry is; the first function with a body when
+    each is named by another (recursion); None without one."""
+    funcs = [f for f in mlirtext.parse_functions(text, nested=True) if f.has_body]
+    used = set()
+    for f in funcs:
+        used.update(m.group(1) for m in _SYMBOL_USE.finditer(f.body) if m.group(1) != f.name)
+    for f in funcs:
+        if f.name not in used:
+            return f.name
+    return funcs[0].name if funcs else None
 
 
 def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "malloc",
                arena: str = "alloc") -> dict:
-    """Plans a static arena for `text` (the first function's figures).
+    """Plans a static arena for `text` (the entry function's figures,
+    entry_function; arena_function names it).
 
     The plan stops on the pass's work limits, so it is the same on any
     machine and under any load; `budget_ms` > 0 adds peakmem-plan-arena's
@@ -69,10 +91,13 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "mal
                                   arena=arena),
             extra=extra)
         plans = json.loads(path.read_text()) if path.exists() else []
-    attrs = passes.function_attrs(out)
-    stats = passes.arena_stats(out)
+    entry = entry_function(out)
+    attrs = passes.function_attrs(out, entry)
+    stats = passes.arena_stats(out, entry)
     planned = attrs.get("arena_size") is not None
-    return {"arena_text": out, "arena_s": seconds,
+    # The json record of the entry function (one per function, by symbol).
+    plans = [p for p in plans if p.get("function") == entry] or plans[:1]
+    return {"arena_text": out, "arena_s": seconds, "arena_function": entry,
             "arena_size": attrs.get("arena_size"),
             "arena_lower_bound": attrs.get("arena_lower_bound"),
             "arena_optimal": attrs.get("arena_optimal"),
@@ -87,7 +112,7 @@ def plan_arena(text: str, *, budget_ms: int = 0, extra=(), allocator: str = "mal
             "arena_request_rule": plans[0].get("request_rule") if plans else None,
             "arena_results": plans[0].get("results") if plans else None,
             "arena_result_offsets": plans[0].get("result_offsets") if plans else None,
-            "arena_footprint": footprint.footprint(out) if planned else None,
+            "arena_footprint": footprint.footprint(out, entry) if planned else None,
             "peak_arena": attrs.get("peak"),
             "arena_remarks": [l for l in remarks.splitlines() if "remark:" in l],
             "arena_stderr": remarks}
@@ -121,28 +146,29 @@ def _keep(keep: str, r: dict):
 def _optimize_programs(text: str, r: dict, pipeline: str, steps: Progress, inplace: bool = False):
     with steps.step("modeling the program as imported (peakmem-report)"):
         before, _, _ = passes.run_opt(text, REPORT_PIPELINE)
-    r["peak_imported"] = passes.function_attrs(before).get("peak")
+    entry = r["function"] = entry_function(before)
+    r["peak_imported"] = passes.function_attrs(before, entry).get("peak")
     with steps.step("upstream baseline (optimize-allocation-liveness)"):
         upstream, _, r["upstream_s"] = passes.run_opt(text, UPSTREAM_PIPELINE,
                                                       tool="mlir-opt")
         upstream, _, _ = passes.run_opt(upstream, REPORT_PIPELINE)
-    r["peak_upstream"] = passes.function_attrs(upstream).get("peak")
+    r["peak_upstream"] = passes.function_attrs(upstream, entry).get("peak")
     with steps.step("peakmem-optimize (reorder, recompute, certify)"):
         after, remarks, r["peakmem_s"] = passes.run_opt(text, pipeline)
     if inplace:
         with steps.step("in-place sharing (peakmem-inplace, peakmem-verify-inplace, peakmem-certify)"):
             after, _, _ = passes.run_opt(after, INPLACE_PIPELINE)
-        r["inplace"] = passes.record(after, "inplace_record")
-    attrs = passes.function_attrs(after)
+        r["inplace"] = passes.record(after, "inplace_record", entry)
+    attrs = passes.function_attrs(after, entry)
     r["peak_peakmem"] = attrs.get("peak")
     r["lower_bound"] = attrs.get("lower_bound")
     r["optimal"] = attrs.get("optimal")
-    r["certificate"] = passes.record(after, "certificate")
-    r["recompute"] = passes.record(after, "recompute")
+    r["certificate"] = passes.record(after, "certificate", entry)
+    r["recompute"] = passes.record(after, "recompute", entry)
     r["remarks"] = [l for l in remarks.splitlines() if "remark:" in l]
     r.update(before_text=before, upstream_text=upstream, after_text=after)
     with steps.step("live bytes at every statement (peakmem-report json)"):
-        r["timelines"] = live_timelines(before, after, upstream)
+        r["timelines"] = live_timelines(before, after, upstream, entry)
     r["peak_statements"] = {key: peak_statement(body) for key, body in r["timelines"].items()}
 
 
@@ -186,13 +212,20 @@ def optimize(model: str, *, execute_programs: bool = True, weights: str = "splat
             programs.append(("split", r["split"]["text"]))
         for label, module in programs:
             with steps.step(f"executing the {label} program"):
-                res = execute.execute_text(module, timeout=timeout, opt_level=opt_level,
-                                           seed=seed)
+                res = execute.execute_text(module, function=_exec_function(module, r),
+                                           timeout=timeout, opt_level=opt_level, seed=seed)
             r[f"measured_{label}"] = res.peak_bytes
             r[f"digest_{label}"] = res.output_digest
             r[f"exec_{label}_s"] = steps.timings[-1][1]
     r["timings"] = list(steps.timings)
     return r
+
+
+def _exec_function(module: str, r: dict) -> Optional[str]:
+    """The function `peakmem exec` runs: the entry function when the module
+    defines more than one (with one, exec's own choice, as before)."""
+    defined = [f for f in mlirtext.parse_functions(module, nested=True) if f.has_body]
+    return r.get("function") if len(defined) > 1 else None
 
 
 def peak_statement(body: dict) -> dict:

@@ -107,7 +107,8 @@ def timeline(text: str, function: Optional[str] = None) -> dict:
     """The report pass's per-statement live bytes of a function's body."""
     with tempfile.TemporaryDirectory(prefix="peakmem-json-") as tmp:
         path = pathlib.Path(tmp) / "timeline.json"
-        run_opt(text, f"builtin.module(func.func(peakmem-report{{json={path} remarks=0}}))")
+        # On the module, so that a caller of a bodied function is modeled too.
+        run_opt(text, f"builtin.module(peakmem-report{{json={path} remarks=0}})")
         data = json.loads(path.read_text())
     for entry in data:
         if function is None or entry["function"] == function:

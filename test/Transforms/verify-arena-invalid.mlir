@@ -833,3 +833,47 @@ func.func @async_unknown(%arg0: memref<1024xf32>, %arg1: memref<4096xi8> {peakme
   }
   return
 }
+
+// -----
+
+// A never-freed buffer (docs/Arena.md "Never-freed buffers") read after its
+// slot is reused: a (no dealloc, at 0) is read again by the last copy, while
+// c (at 0) is live: the plan of verify-arena-leaked.mlir with one use added.
+func.func @leak_read_late(%arg0: memref<256xf32>, %arg1: memref<256xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "local", witness = 3 : i64}, lower_bound = 2048 : i64, optimal = true, peak = 2048 : i64}, peakmem.arena_lower_bound = 2048 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 2048 : i64} {
+  // expected-note @below {{the other buffer}}
+  %alloc = memref.alloc() {peakmem.align = 4 : i64, peakmem.arena_offset = 0 : i64} : memref<256xf32>
+  linalg.copy ins(%arg0 : memref<256xf32>) outs(%alloc : memref<256xf32>)
+  %alloc_0 = memref.alloc() {peakmem.align = 4 : i64, peakmem.arena_offset = 1024 : i64} : memref<256xf32>
+  linalg.copy ins(%alloc : memref<256xf32>) outs(%alloc_0 : memref<256xf32>)
+  // expected-error @below {{buffer [0, 1024) overlaps a buffer [0, 1024) live at the same time}}
+  %alloc_1 = memref.alloc() {peakmem.align = 4 : i64, peakmem.arena_offset = 0 : i64} : memref<256xf32>
+  linalg.copy ins(%alloc_0 : memref<256xf32>) outs(%alloc_1 : memref<256xf32>)
+  memref.dealloc %alloc_0 : memref<256xf32>
+  linalg.copy ins(%alloc_1 : memref<256xf32>) outs(%arg1 : memref<256xf32>)
+  linalg.copy ins(%alloc : memref<256xf32>) outs(%arg1 : memref<256xf32>)
+  memref.dealloc %alloc_1 : memref<256xf32>
+  return
+}
+
+// -----
+
+// The same, materialized: the view of the never-freed buffer is read again
+// through an alias (an expand_shape) after the third view took its bytes.
+func.func @leak_read_late_view(%arg0: memref<256xf32>, %arg1: memref<16x16xf32>) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_certificate = {certificate = {conditioned_on = -1 : i64, flow = array<i64>, flow2 = array<i64>, kind = "local", witness = 3 : i64}, lower_bound = 2048 : i64, optimal = true, peak = 2048 : i64}, peakmem.arena_lower_bound = 2048 : i64, peakmem.arena_optimal = true, peakmem.arena_size = 2048 : i64} {
+  %alloc = memref.alloc() {alignment = 4 : i64, peakmem.arena} : memref<2048xi8>
+  %c0 = arith.constant 0 : index
+  // expected-note @below {{the other view}}
+  %view = memref.view %alloc[%c0][] {peakmem.align = 4 : i64} : memref<2048xi8> to memref<256xf32>
+  linalg.copy ins(%arg0 : memref<256xf32>) outs(%view : memref<256xf32>)
+  %c1024 = arith.constant 1024 : index
+  %view_0 = memref.view %alloc[%c1024][] {peakmem.align = 4 : i64} : memref<2048xi8> to memref<256xf32>
+  linalg.copy ins(%view : memref<256xf32>) outs(%view_0 : memref<256xf32>)
+  %c0_1 = arith.constant 0 : index
+  // expected-error @below {{view [0, 1024) overlaps a view [0, 1024) live at the same time}}
+  %view_2 = memref.view %alloc[%c0_1][] {peakmem.align = 4 : i64} : memref<2048xi8> to memref<256xf32>
+  linalg.copy ins(%view_0 : memref<256xf32>) outs(%view_2 : memref<256xf32>)
+  %e = memref.expand_shape %view [[0, 1]] output_shape [16, 16] : memref<256xf32> into memref<16x16xf32>
+  linalg.copy ins(%e : memref<16x16xf32>) outs(%arg1 : memref<16x16xf32>)
+  memref.dealloc %alloc : memref<2048xi8>
+  return
+}

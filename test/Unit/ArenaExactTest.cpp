@@ -16,6 +16,8 @@
 #include "peakmem/Core/Arena/ArenaRefutation.h"
 #include "peakmem/Core/Support/WorkBudget.h"
 
+#include "../../lib/Core/Arena/SkylineSearch.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -312,6 +314,54 @@ TEST(ArenaExact, PerfectPackingsAtTheOptimum) {
   // Deterministic (work units): 9 of 10 since the skyline plan finder
   // (SkylineSearch.h); 4 of 10 before it.
   EXPECT_GE(atOptimum, 9);
+}
+
+/// The plans of the skyline finder's whole tree (one round) at `capacity`,
+/// with and without its column checks; the nodes of each walk.
+struct SkylineCounts {
+  uint64_t plans[2], nodes[2];
+};
+SkylineCounts skylineCounts(const ArenaProblem &p, int64_t capacity) {
+  canonical::Model m;
+  EXPECT_TRUE(m.build(p, 1000, 1000000));
+  SkylineCounts c{};
+  for (int infer = 0; infer < 2; ++infer) {
+    canonical::Skyline sky(m, capacity, 20'000'000);
+    sky.inferColumns = infer;
+    sky.countAll = true;
+    sky.run();
+    EXPECT_LT(sky.nodes, 20'000'000u) << "the tree was not walked to its end";
+    c.plans[infer] = sky.plans;
+    c.nodes[infer] = sky.nodes;
+  }
+  return c;
+}
+
+// The skyline's column checks never prune a plan of its tree: with and
+// without them the whole tree holds the same plans, on small random
+// instances with slack (capacities from the live bound up) and on small
+// perfect packings (no slack); they do prune (fewer nodes) on some.
+TEST(ArenaExact, SkylineColumnChecksKeepEveryPlan) {
+  std::mt19937 rng(41);
+  unsigned withPlans = 0, pruned = 0;
+  for (int iter = 0; iter < 300; ++iter) {
+    ArenaProblem p = iter % 3 == 0
+                         ? perfectPacking(500 + iter, 10 + iter % 7, 10, 64, 8)
+                         : randomArena(rng, 7 + iter % 4, 6, 2, 4);
+    const int64_t bound = liveBytesLowerBound(p);
+    for (int64_t extra : {0, 1, 3, 8}) {
+      SkylineCounts c = skylineCounts(p, bound + extra);
+      EXPECT_EQ(c.plans[0], c.plans[1])
+          << "iteration " << iter << " capacity " << bound + extra;
+      EXPECT_LE(c.nodes[1], c.nodes[0]);
+      withPlans += c.plans[0] > 0;
+      pruned += c.nodes[1] < c.nodes[0];
+    }
+  }
+  EXPECT_GT(withPlans, 100u);
+  EXPECT_GT(pruned, 50u);
+  std::cout << "instances with plans " << withPlans << ", pruned " << pruned
+            << "\n";
 }
 
 // Deterministic and monotone in the budget: the same call gives the same

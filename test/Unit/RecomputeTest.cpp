@@ -498,6 +498,34 @@ TEST(Recompute, ReasonWhenReorderingAloneSuffices) {
       << plan.reason;
 }
 
+TEST(Recompute, ReasonGroupsThousands) {
+  // The same at 1,000 times the bytes: the numbers of the reason text carry
+  // thousands separators.
+  Problem p;
+  for (int i = 0; i < 4; ++i)
+    p.addStatement();
+  BufferId A = addOutput(p, 0, 100000);
+  BufferId B = addOutput(p, 1, 100000);
+  addRead(p, 0, A, 2);
+  addRead(p, 1, B, 3);
+  addOutput(p, 2, 10000, false);
+  addOutput(p, 3, 10000, false);
+  p.finalize();
+  Order cur = identityOrder(p);
+  RecomputeOptions opt;
+  opt.maxMacOverhead = 1;
+  RecomputePlan plan = planRecompute(p, cur, {{A, {0}}, {B, {1}}}, opt);
+  checkPlan(p, cur, opt, plan, "reorder x1000");
+  EXPECT_TRUE(plan.steps.empty());
+  EXPECT_EQ(plan.peakBefore, 210000);
+  EXPECT_EQ(plan.reorderPeak, 120000);
+  EXPECT_EQ(plan.peak, 120000);
+  EXPECT_EQ(simulatePeak(p, plan.order), 120000);
+  EXPECT_NE(plan.reason.find("reordering alone reaches 120,000 (from 210,000)"),
+            std::string::npos)
+      << plan.reason;
+}
+
 /// A big buffer A (from a cheap s1) read at s2, s5 and s8, with an expensive
 /// region between each pair: one clone fixes only one region.
 Problem twoRegions() {

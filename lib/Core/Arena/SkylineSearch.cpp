@@ -10,6 +10,7 @@
 #include "SkylineSearch.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -33,6 +34,21 @@ Skyline::Skyline(const Model &m, int64_t capacity, uint64_t nodeLimit,
     : m(m), capacity(capacity), nodeLimit(nodeLimit), cap(cap),
       height(m.numSections(), 0), rem(m.secTotal), offset(m.numBuffers(), -1),
       priority(m.numBuffers(), 0) {
+  // Heights are sums of sizes and aligned offsets: multiples of `grain`
+  // when every alignment is a multiple or a divisor of it.
+  grain = 0;
+  for (int64_t z : m.size)
+    grain = std::gcd(grain, z);
+  for (bool changed = true; changed && grain > 1;) {
+    changed = false;
+    for (int64_t align : m.align)
+      if (grain % align != 0 && align % grain != 0) {
+        grain = std::gcd(grain, align);
+        changed = true;
+      }
+  }
+  grain = std::max<int64_t>(grain, 1);
+  grainUnits = capacity / grain <= (int64_t(1) << 16) ? capacity / grain : 0;
   const size_t n = m.numBuffers(), sections = m.numSections();
   std::vector<uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
@@ -133,6 +149,173 @@ bool Skyline::valleysTileable() {
   return true;
 }
 
+// Soundness (with any slack, not only on perfect packings): along a path
+// heights only rise and a buffer is placed at the height of every section of
+// its span, so an unplaced u ends at an offset of at least lowest(u), the
+// highest height over its span now, aligned. At a section s the unplaced
+// buffers live there take disjoint byte ranges of [height[s], capacity):
+// one machine with jobs u released at lowest(u), of length size(u), all
+// done by the capacity. Placing them by release (each as low as it can go)
+// gives the least top of all orders (the exchange argument of 1|r_j|Cmax:
+// swapping a later-released job ahead of an earlier one delays neither), so
+// when that top exceeds the capacity no plan below it extends this node.
+// Alignment is relaxed (only lowest(u) is aligned), which keeps it a bound.
+// With no slack this says: the byte at height[s] is the bottom of a buffer
+// that fits there, the byte above it the bottom of the next, and so on.
+bool Skyline::columnPackable(uint32_t s) {
+  if (rem[s] == 0)
+    return true;
+  column.clear();
+  for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k) {
+    const uint32_t u = m.member[k];
+    if (offset[u] < 0)
+      column.emplace_back(lowest[u], m.size[u]);
+  }
+  std::sort(column.begin(), column.end());
+  int64_t top = height[s];
+  for (const auto &[release, length] : column)
+    top = std::max(top, release) + length;
+  return top <= capacity;
+}
+
+bool Skyline::columnsPackable(uint32_t lo, uint32_t hi, bool all) {
+  if (m.member.empty() || lo >= hi)
+    return true;
+  const uint32_t sections = static_cast<uint32_t>(m.numSections());
+  ++stamp;
+  work.clear();
+  auto touch = [&](uint32_t s) {
+    if (sectionStamp[s] != stamp) {
+      sectionStamp[s] = stamp;
+      work.push_back(s);
+    }
+  };
+  if (all) {
+    lowest.assign(m.numBuffers(), 0);
+    sectionStamp.assign(sections, 0);
+    for (uint32_t u = 0; u < m.numBuffers(); ++u)
+      for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
+        lowest[u] = std::max(lowest[u], alignTo(height[t], m.align[u]));
+    for (uint32_t s = 0; s < sections; ++s)
+      touch(s);
+  } else {
+    // Every section of [lo, hi) changed height, and so did the column of
+    // each section under an unplaced buffer over it whose lowest offset
+    // rose.
+    const int64_t h = height[lo];
+    for (uint32_t s = lo; s < hi; ++s)
+      touch(s);
+    for (uint32_t k = m.memberStart[lo]; k < m.memberStart[hi]; ++k) {
+      const uint32_t u = m.member[k];
+      const int64_t raised = alignTo(h, m.align[u]);
+      if (offset[u] >= 0 || lowest[u] >= raised)
+        continue;
+      raiseLowest(u, raised);
+      for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
+        touch(t);
+    }
+  }
+  if (!offsetsReachable(touch))
+    return false;
+  for (size_t k = 0; k < work.size(); ++k)
+    if (!columnPackable(work[k]))
+      return false;
+  return true;
+}
+
+// Soundness, with any slack: at a section s, an unplaced u sits at an
+// offset o with o - height[s] = the sizes of the unplaced buffers of s
+// below it plus the bytes of s left empty below it, at most slack(s) =
+// capacity - height[s] - rem[s] (every unplaced byte of s lies in
+// [height[s], capacity), so at most that many of its bytes stay empty). So
+// (o - height[s]) / grain is a subset sum of the unplaced sizes of s (in
+// grains) plus at most slack(s) / grain: o is at least the least such value
+// at or above lowest(u), in every section of u's span. With no slack this
+// makes a buffer over sections of unequal heights fit a stack of buffers
+// below it in each of them.
+bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
+  if (grainUnits == 0)
+    return true;
+  for (size_t k = 0; k < work.size(); ++k) {
+    const uint32_t s = work[k];
+    if (rem[s] == 0)
+      continue;
+    const int64_t h = height[s];
+    const int64_t units = (capacity - h) / grain;
+    const int64_t slack = (capacity - h - rem[s]) / grain;
+    if (slack * 8 > units)
+      continue; // Nearly every offset is reachable: not worth the work.
+    const size_t words = static_cast<size_t>(units / 64 + 1);
+    sums.assign(words, 0);
+    sums[0] = 1;
+    for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
+      const uint32_t u = m.member[j];
+      if (offset[u] < 0)
+        shiftOr(sums, m.size[u] / grain);
+    }
+    // Dilate by [0, slack]: by [0, len - 1], doubling len.
+    int64_t len = 1;
+    while (len * 2 <= slack + 1) {
+      shiftOr(sums, len);
+      len *= 2;
+    }
+    if (len < slack + 1)
+      shiftOr(sums, slack + 1 - len);
+    for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
+      const uint32_t u = m.member[j];
+      if (offset[u] >= 0)
+        continue;
+      const int64_t from = (lowest[u] - h) / grain;
+      const int64_t last = (capacity - h - m.size[u]) / grain;
+      const int64_t at = nextSet(sums, from, last);
+      if (at < 0)
+        return false;
+      const int64_t raised = alignTo(h + at * grain, m.align[u]);
+      if (raised <= lowest[u])
+        continue;
+      if (raised + m.size[u] > capacity)
+        return false;
+      raiseLowest(u, raised);
+      for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
+        touch(t);
+      if (sectionStamp[s] == stamp)
+        work.push_back(s); // Rechecked after the others' rises.
+    }
+  }
+  return true;
+}
+
+void Skyline::raiseLowest(uint32_t u, int64_t to) {
+  lowestLog.emplace_back(u, lowest[u]);
+  lowest[u] = to;
+}
+
+void Skyline::shiftOr(std::vector<uint64_t> &bits, int64_t by) {
+  if (by <= 0)
+    return;
+  const size_t words = bits.size(), w = static_cast<size_t>(by / 64);
+  const unsigned r = static_cast<unsigned>(by % 64);
+  for (size_t i = words; i-- > w;) {
+    uint64_t v = bits[i - w] << r;
+    if (r && i > w)
+      v |= bits[i - w - 1] >> (64 - r);
+    bits[i] |= v;
+  }
+}
+
+int64_t Skyline::nextSet(const std::vector<uint64_t> &bits, int64_t from,
+                         int64_t last) {
+  if (from < 0)
+    from = 0;
+  for (int64_t i = from; i <= last;) {
+    const uint64_t word = bits[static_cast<size_t>(i / 64)] >> (i % 64);
+    if (word)
+      return i + __builtin_ctzll(word) <= last ? i + __builtin_ctzll(word) : -1;
+    i = (i / 64 + 1) * 64;
+  }
+  return -1;
+}
+
 bool Skyline::countNode() {
   return nodes < roundEnd && countSearchNode(nodes, nodeLimit, cap, aborted);
 }
@@ -146,14 +329,16 @@ Outcome Skyline::run() {
   // the ties of the flush order by a hash of (round, buffer). On the perfect
   // packings of tools/arena_bench.py rounds of a constant size found 9 of
   // 10 within 2,000,000 nodes, rounds growing x1.5 from 4 x buffers 6.
-  const uint64_t roundLimit = std::max<uint64_t>(256, 2 * m.numBuffers());
+  uint64_t roundLimit = std::max<uint64_t>(256, 2 * m.numBuffers());
+  if (countAll)
+    roundLimit = nodeLimit;
   for (round = 0; nodes < nodeLimit && !aborted; ++round) {
     roundEnd = std::min(nodeLimit, nodes + roundLimit);
     if (round > 0)
       for (size_t u = 0; u < priority.size(); ++u)
         priority[u] = mixHash(round * 0x9E3779B97F4A7C15ull + u);
-    Outcome o = dfs();
-    if (o == Outcome::Found)
+    Outcome o = dfs(0, static_cast<uint32_t>(m.numSections()), true);
+    if (o == Outcome::Found || countAll)
       return o;
     if (o == Outcome::Refuted)
       return Outcome::Aborted; // The whole tree failed (each round's is the
@@ -164,17 +349,29 @@ Outcome Skyline::run() {
   return Outcome::Aborted;
 }
 
-Outcome Skyline::dfs() {
+Outcome Skyline::dfs(uint32_t lo, uint32_t hi, bool root) {
   if (!countNode())
     return Outcome::Aborted;
-  if (!holesCoverable())
-    return Outcome::Refuted;
+  const size_t mark = lowestLog.size();
+  Outcome o = Outcome::Refuted;
+  if ((!inferColumns || columnsPackable(lo, hi, root)) && holesCoverable())
+    o = expand();
+  for (; lowestLog.size() > mark; lowestLog.pop_back())
+    lowest[lowestLog.back().first] = lowestLog.back().second;
+  return o;
+}
+
+Outcome Skyline::expand() {
   const uint32_t sections = static_cast<uint32_t>(m.numSections());
   uint32_t a = sections;
   for (uint32_t s = 0; s < sections; ++s)
     if (rem[s] > 0 && (a == sections || height[s] < height[a]))
       a = s;
   if (a == sections) {
+    if (countAll) {
+      ++plans;
+      return Outcome::Refuted;
+    }
     solution = offset;
     for (int64_t &o : solution)
       o = std::max<int64_t>(o, 0);
@@ -231,7 +428,7 @@ Outcome Skyline::placeAt(uint32_t a, uint32_t b, int64_t L, int64_t &blocked) {
       height[s] = L + m.size[u];
       rem[s] -= m.size[u];
     }
-    Outcome o = dfs();
+    Outcome o = dfs(m.secLo[u], m.secHi[u]);
     for (uint32_t s = m.secLo[u]; s < m.secHi[u]; ++s) {
       height[s] = L;
       rem[s] += m.size[u];
@@ -257,7 +454,7 @@ Outcome Skyline::waste(uint32_t a, uint32_t b, int64_t L, int64_t blocked) {
       return Outcome::Refuted;
   for (uint32_t s = a; s < b; ++s)
     height[s] = to;
-  Outcome o = dfs();
+  Outcome o = dfs(a, b);
   for (uint32_t s = a; s < b; ++s)
     height[s] = L;
   return o;

@@ -292,9 +292,10 @@ bool buildModel(const Problem &p, const Order &order,
   return true;
 }
 
-/// Bytes of decision `d`'s own buffer and clone copies live at slot `s`
-/// under its choice `c` (not the inputs its clones keep alive).
-int64_t ownBytesAt(const Model &m, uint32_t d, const Choice &c, size_t s) {
+} // namespace
+
+int64_t exact::ownBytesAt(const Model &m, uint32_t d, const Choice &c,
+                          size_t s) {
   int64_t mem = 0;
   for (uint32_t v : m.var[s])
     if (m.vars[v].decision == int32_t(d) && c.seg1End >= int64_t(s))
@@ -304,6 +305,8 @@ int64_t ownBytesAt(const Model &m, uint32_t d, const Choice &c, size_t s) {
       mem += m.decisions[d].bytes;
   return mem;
 }
+
+namespace {
 
 /// The constant memory at each original slot plus each decision's least own
 /// bytes there over its choices: every plan runs every original slot and

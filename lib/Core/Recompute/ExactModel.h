@@ -120,6 +120,10 @@ bool prepareExact(const Problem &p, const Order &order,
                   const RecomputeOptions &options, Model &m,
                   ExactRecomputeResult &r, WorkBudget &work);
 
+/// Bytes of decision `d`'s own buffer and clone copies live at slot `s`
+/// under its choice `c` (not the inputs its clones keep alive).
+int64_t ownBytesAt(const Model &m, uint32_t d, const Choice &c, size_t s);
+
 /// The decisions whose choices memAt(m, s, .) and slotRuns(m, s, .) depend
 /// on (ascending), all with s in their span.
 std::vector<uint32_t> readAt(const Model &m, size_t s);

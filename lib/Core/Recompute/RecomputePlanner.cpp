@@ -462,6 +462,17 @@ State chooseSteps(std::vector<Candidate> cands, const State &base, Planner &pl,
 
 } // namespace
 
+std::string recompute::grouped(int64_t n) {
+  uint64_t magnitude = n < 0 ? uint64_t(0) - uint64_t(n) : uint64_t(n);
+  std::string digits = std::to_string(magnitude), out = n < 0 ? "-" : "";
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0)
+      out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 RecomputePlan planRecompute(const Problem &p, const Order &current,
                             const std::vector<Producer> &producers,
                             const RecomputeOptions &options) {
@@ -506,8 +517,8 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   // first.
   auto finishEmpty = [&](std::string why, bool proven) {
     if (b0 < plan.peakBefore)
-      why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
-             std::to_string(plan.peakBefore) + ")";
+      why += "; reordering alone reaches " + grouped(b0) + " (from " +
+             grouped(plan.peakBefore) + ")";
     plan.reason = std::move(why);
     plan.order = base.order;
     plan.peak = b0;
@@ -543,17 +554,17 @@ RecomputePlan planRecompute(const Problem &p, const Order &current,
   plan.workUsed = work.used() - usedBefore;
   if (final.steps.empty() || final.peak >= b0) {
     std::string why = "none of the " + plural(cands.size(), "candidate") +
-                      " lowers the peak below " + std::to_string(b0);
+                      " lowers the peak below " + grouped(b0);
     if (plan.exhaustive)
       why += " (exact over every subset)";
     if (plan.exactCapped)
-      why += " (the exact search stopped at its " +
-             std::to_string(kExactEvals) + " subset reschedulings)";
+      why += " (the exact search stopped at its " + grouped(kExactEvals) +
+             " subset reschedulings)";
     if (pl.budgetHit)
       why += " (the planning budget ran out)";
     if (b0 < plan.peakBefore)
-      why += "; reordering alone reaches " + std::to_string(b0) + " (from " +
-             std::to_string(plan.peakBefore) + ")";
+      why += "; reordering alone reaches " + grouped(b0) + " (from " +
+             grouped(plan.peakBefore) + ")";
     plan.reason = why;
     plan.order = std::move(base.order);
     plan.peak = b0;

@@ -147,6 +147,9 @@ void addChainSubsets(const State &st, const Limits &lim,
 /// "1 buffer", "2 buffers".
 std::string plural(size_t n, const char *word);
 
+/// `n` with thousands separators ("5,391,680"), for reason texts.
+std::string grouped(int64_t n);
+
 /// Why no candidate was found (`bad`: malformed producer annotations
 /// ignored), for the reason string.
 std::string explainNoCandidates(const CandidateStats &stats, size_t bad,

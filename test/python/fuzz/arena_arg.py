@@ -14,7 +14,7 @@ of the unplanned program."""
 
 import random
 import re
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 from .arena_edit import spread_plan
 from .arena_plan import RESULT_OFFSETS, ArenaPlan, parse_arena_plan
@@ -44,28 +44,54 @@ def _split_args(text: str) -> List[str]:
     return out + ([cur.strip()] if cur.strip() else [])
 
 
+INPUT_OFFSETS = re.compile(r"peakmem\.input_offsets = array<i64(?:: "
+                           r"([-\d, ]*))?>")
+
+
+def input_offsets(func_text: str) -> Optional[List[int]]:
+    """peakmem.input_offsets of a planned function (None: absent)."""
+    m = INPUT_OFFSETS.search(func_text.splitlines()[0])
+    return None if not m else [int(x) for x in (m.group(1) or "").split(",")
+                               if x.strip()]
+
+
+def _arg_types(args: List[str]) -> List[str]:
+    return [a.split(": ", 1)[1].split(" {")[0].split(" loc(")[0]
+            for a in args]
+
+
 def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
-           dirty: bool = False) -> str:
+           dirty: bool = False, inputs: Optional[List[str]] = None,
+           skip: Optional[int] = None, shift: int = 0) -> str:
     """A caller of the planned function with the unplanned signature: it
     allocates the arena (`size` bytes, the plan's by default; pre-filled
     with DIRTY_BYTE when `dirty`), passes it and returns the results,
-    views of the arena it never frees."""
+    views of the arena it never frees. With the types of the unplanned
+    arguments `inputs` (inputs-in-arena), it copies each argument the
+    plan moved into the arena (peakmem.input_offsets[i] >= 0) to its
+    offset (+ `shift`; input #`skip` not at all: tamper tests) and passes
+    the others."""
     m = _SIG.match(func_text.splitlines()[0])
     assert m, func_text.splitlines()[0]
     name, args = m.group(1), _split_args(m.group(2))
     res = m.group(4) or ""
-    types = [a.split(": ", 1)[1].split(" {")[0].split(" loc(")[0]
-             for a in args]
+    types = _arg_types(args)
     pos = [k for k, a in enumerate(args) if a.startswith(plan.arena + ":")]
     assert len(pos) == 1, (plan.arena, args)
     size = plan.size if size is None else size
     arena_t = f"memref<{size}xi8>"
+    offs = input_offsets(func_text) if inputs is not None else None
+    if offs is None:
+        inputs, offs = [t for k, t in enumerate(types) if k != pos[0]], []
+    offs = offs or [-1] * len(inputs)
+    assert len(offs) == len(inputs) and \
+        sum(x < 0 for x in offs) == len(types) - 1, (offs, inputs, types)
     # The runtime's blocks are 16-byte aligned; a larger alignment is
     # requested (MLIR lowers it to malloc(size + alignment)).
     align = plan.alignment or 1
     attr = f" {{alignment = {align} : i64}}" if align > 16 else ""
-    outer = [(f"%fzw{k}", t) for k, t in enumerate(types) if k != pos[0]]
-    call = [v for v, _ in outer]
+    outer = [(f"%fzw{k}", t) for k, t in enumerate(inputs)]
+    call = [v for (v, _), off in zip(outer, offs) if off < 0]
     call.insert(pos[0], "%fzarena")
     call_t = list(types)
     call_t[pos[0]] = arena_t
@@ -78,6 +104,12 @@ def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
         lines += [f"    %fzdirty = arith.constant {DIRTY_BYTE} : i8",
                   f"    linalg.fill ins(%fzdirty : i8) outs(%fzarena : "
                   f"{arena_t})"]
+    for k, ((v, t), off) in enumerate(zip(outer, offs)):
+        if off >= 0 and k != skip:
+            lines += [f"    %fzo{k} = arith.constant {off + shift} : index",
+                      f"    %fzi{k} = memref.view %fzarena[%fzo{k}][] : "
+                      f"{arena_t} to {t}",
+                      f"    memref.copy {v}, %fzi{k} : {t} to {t}"]
     lhs = "" if not nres else ("%fzr = " if nres == 1 else
                                 f"%fzr:{nres} = ")
     lines.append(f"    {lhs}func.call @{name}({', '.join(call)}) : "
@@ -89,19 +121,31 @@ def caller(func_text: str, plan: ArenaPlan, size: Optional[int] = None,
     return "\n".join(lines) + "\n"
 
 
+def signature_types(func_text: str) -> List[str]:
+    """The argument types of a (printed or generated) function."""
+    m = _SIG.match(func_text.splitlines()[0])
+    assert m, func_text.splitlines()[0]
+    return _arg_types(_split_args(m.group(2)))
+
+
 def result_mutations(text: str, plan: ArenaPlan, rng: random.Random
                      ) -> List[Tuple[str, str, str]]:
     """A result's recorded offset changed (kind "result-offset"): to -1, to
-    another view's offset or by its alignment; the whole record dropped
-    when a result is inside."""
+    another view's offset or just past the bytes of the view returned; the
+    whole record dropped when a result is inside."""
     offs = plan.result_offsets
     if not offs or all(x < 0 for x in offs):
         return []
     k = rng.choice([i for i, x in enumerate(offs) if x >= 0])
-    others = [v.offset for v in plan.views
-              if v.offset is not None and v.offset != offs[k]]
-    new = rng.choice([-1, offs[k] + max(1, plan.alignment or 1)] +
-                     others[:1])
+    # The bytes of the view returned (a result returned through an alias
+    # may be recorded anywhere inside them: never a mutation).
+    name = plan.returned[k] if k < len(plan.returned) else None
+    held = next(((v.offset, v.offset + max(v.size, 1)) for v in plan.views
+                 if name in v.returned and v.offset is not None),
+                (offs[k], offs[k] + max(1, plan.alignment or 1)))
+    others = [v.offset for v in plan.views if v.offset is not None and
+              not held[0] <= v.offset < held[1]]
+    new = rng.choice([-1, held[1]] + others[:1])
     moved = list(offs)
     moved[k] = new
     first, rest = text.split("\n", 1)
@@ -234,3 +278,63 @@ def execute_argument(p: Program, text: str, input_res, plain_peak: int,
     else:
         count("arena=argument executed, reads uninitialised memory (digest "
               "differs legitimately)")
+
+
+def input_problems(plan: ArenaPlan, offs: Optional[List[int]], nargs: int
+                   ) -> List[str]:
+    """inputs-in-arena (docs/Arena.md "Inputs inside the arena"), from the
+    printed plan: peakmem.input_offsets has one entry per argument of the
+    unplanned function (`nargs`), each input in the arena at the offset of
+    its views (peakmem.input = i), -1 for an argument still passed."""
+    if offs is None:
+        return ["peakmem.input_offsets missing"]
+    if len(offs) != nargs:
+        return [f"peakmem.input_offsets {offs} for {nargs} arguments"]
+    bad = []
+    for v in plan.views:
+        if v.input is not None and (v.input >= nargs or
+                                    offs[v.input] != v.offset):
+            bad.append(f"{v.name} holds input #{v.input} at {v.offset}, "
+                       f"recorded at {offs[v.input] if v.input < nargs else None}")
+    for k, off in enumerate(offs):
+        if off >= 0 and not any(v.input == k for v in plan.views):
+            bad.append(f"input #{k} recorded at {off}, no view reads it")
+    return bad
+
+
+def leaked_sids(p: Program) -> Set[int]:
+    """The statements allocating p's entry-block buffers that are never
+    freed and not returned."""
+    freed = {s.free for s in p.body.stmts if s.free}
+    return {s.sid for s in p.body.stmts if s.alloc and s.alloc not in
+            freed and s.alloc not in p.body.escaping}
+
+
+def leaked_problems(p: Program, text: str, plan: ArenaPlan, count
+                    ) -> List[str]:
+    """The entry-block buffers of p never freed and not returned
+    (config.LEAKED_BASE) in the arena=argument plan `text`: inside (a view
+    of the arena at their statement) or outside (still allocated), counted;
+    outside is a problem once config.LEAKED_INSIDE, until then the gap
+    with its cause."""
+    from .config import LEAKED_INSIDE
+    from .parse import LOC_SID
+    leaked = leaked_sids(p)
+    if not leaked:
+        return []
+    inside = leaked & {v.sid for v in plan.views}
+    outside = set()
+    for line in text.splitlines():
+        m = LOC_SID.search(line)
+        if m and " = memref.alloc(" in line and int(m.group(1)) in leaked:
+            outside.add(int(m.group(1)))
+    count("arena_arg: leaked buffers", len(leaked))
+    count("arena_arg: leaked buffers inside", len(inside))
+    if outside and not LEAKED_INSIDE:
+        count("arena_arg: leaked buffers outside (gap: never freed, not "
+              "returned)", len(outside))
+    elif outside:
+        return [f"leaked buffers (never freed, not returned) of statements "
+                f"{sorted(outside)} outside the arena "
+                "(fuzz.config.LEAKED_INSIDE)"]
+    return []

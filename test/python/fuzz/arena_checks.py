@@ -8,7 +8,7 @@ import random
 from typing import List, Sequence, Set
 
 from .arena_arg import (ARENA_ARG_PIPE, PLAIN_PIPE, execute_argument,
-                        result_mutations, result_problems)
+                        leaked_problems, result_mutations, result_problems)
 from .arena_edit import (arena_mutations, fill_arena, forged_aliases,
                          rename_function, spread_plan)
 from .arena_plan import (ARENA_OPT_PIPE, ARENA_PIPE, ARENA_VERIFY,
@@ -125,6 +125,9 @@ def check_argument_plan(p: Program, o: PassOutcome, text: str, plan,
         return
     o.count("arena_arg: results inside", sum(
         x >= 0 for x in plan.result_offsets or []))
+    bad = leaked_problems(p, text, plan, o.count)
+    if bad:
+        o.problems.append("arena_arg: " + "; ".join(bad) + "\n" + text)
     o.arena_arg_text = text
     rng = random.Random(p.seed * 389 + 7)
     variants.append((p, o, "identity", "unchanged (arena=argument)", text,

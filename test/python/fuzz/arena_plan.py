@@ -37,6 +37,9 @@ ARENA_VIEW = re.compile(
     r"^\s*(%[\w.$\-]+) = memref\.view (%[\w.$\-]+)\[(%[\w.$\-]+)\]\[\] "
     r"\{peakmem\.align = (-?\d+) : i64\} : memref<(\d+)xi8> to "
     r"memref<((?:\d+x)*)([\w]+)>")
+# An input in the arena (inputs-in-arena): live from the entry.
+INPUT_VIEW = re.compile(r"\{peakmem\.align = (-?\d+) : i64, peakmem\.input = "
+                        r"(\d+) : i64\}")
 ARENA_ARG = re.compile(r"(%[\w.$\-]+): memref<(\d+)xi8> \{peakmem\.arena\}")
 RESULT_OFFSETS = re.compile(r"peakmem\.result_offsets = array<i64(?:: "
                             r"([-\d, ]*))?>")
@@ -82,6 +85,9 @@ class ArenaView:
     # The names it is returned as (an arena argument's view or an alias of
     # it in the entry block's return): its life runs to the return.
     returned: Set[str] = dataclasses.field(default_factory=set)
+    # inputs-in-arena: the argument it holds (written by the caller before
+    # the call: live from the entry, first = -1).
+    input: Optional[int] = None
 
     @property
     def bytes(self) -> int:
@@ -185,7 +191,9 @@ def parse_arena_plan(text: str) -> ArenaPlan:
     if plan.arena is None:
         return plan
     for i, t, nested, defs, uses, op in info:
-        mv = ARENA_VIEW.match(lines[i])
+        mi = INPUT_VIEW.search(lines[i])
+        mv = ARENA_VIEW.match(INPUT_VIEW.sub(r"{peakmem.align = \1 : i64}",
+                                             lines[i]))
         if not mv or mv.group(2) != plan.arena:
             continue
         dims = [int(d) for d in mv.group(6).split("x") if d]
@@ -196,6 +204,8 @@ def parse_arena_plan(text: str) -> ArenaPlan:
         v = ArenaView(i, mv.group(1), mv.group(3), consts.get(mv.group(3)),
                       int(mv.group(4)), n, mv.group(7),
                       int(ms.group(1)) if ms else None, nested, t, t)
+        if mi:
+            v.input, v.first = int(mi.group(2)), -1
         if not nested:
             _follow_aliases(v, i, lines, info, in_async, plan.argument)
         else:
@@ -338,6 +348,7 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
         if not nest2 and op2 in ASYNC_STARTS and t2 not in tokens:
             tokens[t2] = set(defs2)
     pending: Set[str] = set()       # tokens and DMA tags v waits for
+    accessed: Optional[int] = None  # the first statement reaching its bytes
     for j, t2, nest2, defs2, uses2, op2 in info:
         if j <= i:
             continue
@@ -349,6 +360,8 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                (alias[u] is None or alias[u] == t2)]
         if not hit:
             continue
+        if accessed is None and op2 not in VIEW_LIKE:
+            accessed = t2
         v.last = max(v.last, t2)
         pending |= tokens.get(t2, set())
         if op2.endswith("dma_start"):
@@ -370,6 +383,12 @@ def _follow_aliases(v: "ArenaView", i: int, lines: List[str], info,
                       lines[j].split(" = ", 1)[1].split(":")[-1]):
             for d in defs2:
                 alias[d] = t2 if nest2 else None
+    # A view's bytes are in use from the first statement that reaches them
+    # through it or an alias (creating a view, or a view of it, reads and
+    # writes nothing): before it, other buffers may use them, as the
+    # verifier's lives (liveSegments) allow.
+    if v.input is None and accessed is not None:
+        v.first = max(v.first, accessed)
 
 
 def arena_violations(plan: ArenaPlan,
@@ -523,7 +542,11 @@ def arena_oracle(p: Program, plan: ArenaPlan,
         else:
             return None
     scratch = {t: _nested_peak(vs) for t, vs in nested.items()}
-    return optimum(p.body, sizes=sizes, scratch_of=scratch)[0]
+    # A placed buffer the program never frees and does not return lives
+    # to its last use in the arena (docs/Arena.md "Never-freed buffers").
+    leaked = {b for b in sizes if b not in p.body.escaping}
+    return optimum(p.body, sizes=sizes, scratch_of=scratch,
+                   freed_at_last_use=leaked)[0]
 
 
 def _nested_peak(views: List[ArenaView]) -> int:

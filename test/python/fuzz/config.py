@@ -53,6 +53,13 @@ TRAIN_BASE = 7_000_000
 # HOSTILE_BASE start with one of HOSTILE_KINDS, in turn (seed - HOSTILE_BASE
 # modulo their number), then extended steps.
 HOSTILE_BASE = 8_000_000
+# Leaked buffers on purpose (issue #26, arena=argument; original seed 41):
+# seed LEAKED_BASE + i is the original program of seed i with the free of
+# one entry-block buffer removed (never freed, not returned: live to the
+# end). LEAKED_INSIDE: the pass places such buffers in the arena
+# (arenapass, session 12, landed); =0 counts them outside as a
+# reported gap ("leaked (never freed)").
+LEAKED_BASE = 9_000_000
 HOSTILE_KINDS = ("gpu-async", "dma", "aligned-inplace", "scalar-loop",
                  "gpu-kernel")
 # The classes whose every-pass runs are on by default: those whose fix has
@@ -116,12 +123,21 @@ ARENA_DIRTY = os.environ.get("PEAKMEM_FUZZ_ARENA_DIRTY", "1") not in ("",
 RESULT_VIEWS_INSIDE = os.environ.get("PEAKMEM_FUZZ_RESULT_VIEWS_INSIDE",
                                      "1") not in ("", "0")
 
-# One arena for a call tree (issue #26, arch): until it lands, a caller's
-# buffers passed to a call stay out of the arena with a remark
-# (test_fuzz_regions.py). Inputs in the arena (arenapass's
-# `inputs-in-arena` option, landed): every generated parallel program plans
-# with it; =0 checks the old refusal by name.
+# One arena for a call tree (issue #26, arch's 614ff02): callers run
+# through plan-arena{arena=argument} on the module, each callee's arena a
+# slot of the caller's (test_fuzz_regions.py; =0 checks the older rule:
+# arena=alloc leaves the buffers passed to a call out with a remark).
+# CALL_OPERANDS_INSIDE: the caller's buffers passed to a call that
+# provably keeps no alias of them are placed too (arch, session 12, landed);
+# =0 counts them as a reported gap ("outside: passed to a call"). Inputs in the
+# arena (arenapass's `inputs-in-arena` option, landed): every generated
+# parallel program plans with it and runs with the inputs written into the
+# arena; =0 checks the old refusal by name.
 CROSS_CALL_ARENA = os.environ.get("PEAKMEM_FUZZ_CROSS_CALL_ARENA",
-                                  "0") not in ("", "0")
+                                  "1") not in ("", "0")
+CALL_OPERANDS_INSIDE = os.environ.get("PEAKMEM_FUZZ_CALL_OPERANDS_INSIDE",
+                                      "1") not in ("", "0")
 INPUTS_IN_ARENA = os.environ.get("PEAKMEM_FUZZ_INPUTS_IN_ARENA",
                                  "1") not in ("", "0")
+LEAKED_INSIDE = os.environ.get("PEAKMEM_FUZZ_LEAKED_INSIDE",
+                               "1") not in ("", "0")

@@ -16,8 +16,10 @@ Every program works on R x N f32 rows: %x (input) and %y (output). Kinds:
     entry-block ones.
   * call: a caller whose chain of entry-block buffers is written by 1-3
     calls of 1-2 private callees with a body (each allocates a temporary
-    and frees it) and by linalg ops; the module-level pipeline models the
-    call as a statement whose scratch is the callee's peak."""
+    and frees it) and by linalg ops, often beside a buffer %keep read
+    first and last (live across every call); the module-level
+    pipeline models the call as a statement whose scratch is the callee's
+    peak."""
 
 import random
 from dataclasses import dataclass, field
@@ -37,6 +39,7 @@ class RegionProgram:
     region_allocs: int = 0      # allocations in the parallel body
     calls: int = 0
     callees: List[str] = field(default_factory=list)
+    keep: bool = False          # a caller buffer live across the calls
 
 
 class _Chain:
@@ -61,7 +64,7 @@ class _Chain:
 
 
 def _ew(a: str, out: str, t: str, rng: random.Random) -> str:
-    op = rng.choice(["linalg.add", "linalg.mul", "linalg.sub"])
+    op = rng.choice(["linalg.add", "linalg.mul", "linalg.max"])
     return f"  {op} ins({a}, {a} : {t}, {t}) outs({out} : {t})"
 
 
@@ -141,6 +144,18 @@ def _call(seed: int, rng: random.Random) -> RegionProgram:
         scratch[name] = temps * vec
         funcs.append("\n".join(body))
     ch = _Chain(rng, t)
+    # A buffer live across every call (not passed to one): the arena's
+    # bytes a callee's slot must not take (the cross-call mutation).
+    keep = rng.random() < 0.6
+    if keep:
+        ch.lines += [f"  %keep = memref.alloc() : {t}", _ew("%x", "%keep", t,
+                                                          rng)]
+        ch.live += vec
+        ch.peak = max(ch.peak, ch.live)
+        # Read first by a linalg op, last at the end: no order moves it off
+        # the calls.
+        ch.cur = "%keep"
+        ch.step(vec, lambda b: ch.lines.append(_ew("%keep", b, t, rng)) or 0)
     calls = 0
     for k in range(rng.randint(2, 5)):
         src = ch.cur
@@ -158,12 +173,15 @@ def _call(seed: int, rng: random.Random) -> RegionProgram:
         calls = 1
         ch.step(vec, lambda b: ch.lines.append(
             f"  func.call {g}({src}, {b}) : ({t}, {t}) -> ()") or scratch[g])
+    last = (f"  linalg.add ins({ch.cur}, %keep : {t}, {t}) outs(%y : {t})"
+            if keep else f"  linalg.copy ins({ch.cur} : {t}) outs(%y : {t})")
     caller = [f"func.func @f(%x: {t}, %y: {t}) {{"] + ch.lines + \
-        [f"  linalg.copy ins({ch.cur} : {t}) outs(%y : {t})",
-         f"  memref.dealloc {ch.cur} : {t}", "  return", "}"]
+        [last, f"  memref.dealloc {ch.cur} : {t}"] + \
+        ([f"  memref.dealloc %keep : {t}"] if keep else []) + \
+        ["  return", "}"]
     text = "module {\n" + "\n".join(funcs + ["\n".join(caller)]) + "\n}\n"
     return RegionProgram(seed, "call", text, "f", ch.peak, calls=calls,
-                         callees=callees)
+                         callees=callees, keep=keep)
 
 
 def generate_regions(seed: int) -> RegionProgram:

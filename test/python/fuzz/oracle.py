@@ -228,7 +228,8 @@ def _unit_edges(block: Block, units: List[Stmt]) -> Dict[int, Set[int]]:
 def optimum(block: Block,
             nested_orders: Optional[Dict[object, Sequence[int]]] = None,
             sizes: Optional[Dict[str, int]] = None,
-            scratch_of: Optional[Dict[int, int]] = None
+            scratch_of: Optional[Dict[int, int]] = None,
+            freed_at_last_use: Optional[Set[str]] = None
             ) -> Tuple[int, int]:
     """(minimum peak over all legal orders, number of units), allocs right
     before the first user and frees right after the last user; loops at
@@ -238,7 +239,9 @@ def optimum(block: Block,
 
     `sizes` (buffer -> bytes, 0 where absent) replaces the buffers' sizes
     and `scratch_of` (sid -> bytes, 0 where absent) the statements' nested
-    peaks: the arena's problem (check_arena_plan)."""
+    peaks: the arena's problem (check_arena_plan). `freed_at_last_use`:
+    buffers the block never frees that count as freed after their last
+    user (never-freed buffers in the arena, docs/Arena.md)."""
     units = schedule_units(block)
     n = len(units)
     preds = _unit_edges(block, units)
@@ -252,7 +255,8 @@ def optimum(block: Block,
         # Nested blocks fixed in the given orders (as written if absent):
         # the optimum of this block alone, as a certificate bounds it.
         scratch = [_scratch(s, nested_orders, None) for s in units]
-    freed = {s.free for s in block.stmts if s.free}
+    freed = {s.free for s in block.stmts if s.free} | \
+        (freed_at_last_use or set())
     umask: Dict[str, int] = {b: 0 for b in block.bufs}
     for i, s in enumerate(units):
         for b in s.touched():

@@ -6,8 +6,8 @@ new shapes, huge sizes and training steps, each from its own range."""
 import random
 from typing import List
 
-from .config import (HOSTILE_BASE, HUGE_BASE, REFUSED_BASE, SHAPES_BASE,
-                     TRAIN_BASE)
+from .config import (HOSTILE_BASE, HUGE_BASE, LEAKED_BASE, REFUSED_BASE,
+                     SHAPES_BASE, TRAIN_BASE)
 from .gen_training import TrainingGenerator
 from .generator import Generator
 from .model import Program
@@ -18,6 +18,8 @@ def generate(seed: int) -> Program:
     """The program of a seed: seeds below EXT_BASE as they always were,
     EXT_BASE.. extended, EXT_TINY_BASE.. extended and tiny, REFUSED_BASE..
     an extended program with one thing the model must refuse."""
+    if seed >= LEAKED_BASE:
+        return generate_leaked(seed)
     if seed >= HOSTILE_BASE:
         return Generator(seed).generate()
     if seed >= TRAIN_BASE:
@@ -27,6 +29,19 @@ def generate(seed: int) -> Program:
     if REFUSED_BASE <= seed < SHAPES_BASE:
         return generate_refused(seed)
     return Generator(seed).generate()
+
+
+def generate_leaked(seed: int) -> Program:
+    """The original program of seed - LEAKED_BASE with the free of one
+    entry-block buffer (drawn from the seed) removed: that buffer is never
+    freed and not returned (config.LEAKED_BASE)."""
+    p = Generator(seed - LEAKED_BASE).generate()
+    frees = [k for k, s in enumerate(p.body.stmts) if s.free]
+    if frees:
+        del p.body.stmts[random.Random(seed).choice(frees)]
+    p.seed, p.name = seed, f"fz{seed}"
+    p.text = render(p)
+    return p
 
 
 # What the model refuses (docs/Model.md "What is refused"), one per
