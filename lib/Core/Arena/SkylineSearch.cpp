@@ -48,7 +48,12 @@ Skyline::Skyline(const Model &m, int64_t capacity, uint64_t nodeLimit,
       }
   }
   grain = std::max<int64_t>(grain, 1);
-  grainUnits = capacity / grain <= (int64_t(1) << 16) ? capacity / grain : 0;
+  grainUnits = capacity / grain <= (int64_t(1) << 14) ? capacity / grain : 0;
+  if (grainUnits > 0) {
+    sumWords = static_cast<size_t>(grainUnits / 64 + 1);
+    sumsOf.assign(m.numSections() * sumWords, 0);
+    sumsValid.assign(m.numSections(), 0);
+  }
   const size_t n = m.numBuffers(), sections = m.numSections();
   std::vector<uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
@@ -245,22 +250,26 @@ bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
     const int64_t slack = (capacity - h - rem[s]) / grain;
     if (slack * 8 > units)
       continue; // Nearly every offset is reachable: not worth the work.
-    const size_t words = static_cast<size_t>(units / 64 + 1);
-    sums.assign(words, 0);
-    sums[0] = 1;
-    for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
-      const uint32_t u = m.member[j];
-      if (offset[u] < 0)
-        shiftOr(sums, m.size[u] / grain);
+    bool again = false;
+    uint64_t *sums = &sumsOf[s * sumWords];
+    if (!sumsValid[s]) {
+      sumsValid[s] = 1;
+      std::fill(sums, sums + sumWords, 0);
+      sums[0] = 1;
+      for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
+        const uint32_t u = m.member[j];
+        if (offset[u] < 0)
+          shiftOr(sums, m.size[u] / grain);
+      }
+      // Dilate by [0, slack]: by [0, len - 1], doubling len.
+      int64_t len = 1;
+      while (len * 2 <= slack + 1) {
+        shiftOr(sums, len);
+        len *= 2;
+      }
+      if (len < slack + 1)
+        shiftOr(sums, slack + 1 - len);
     }
-    // Dilate by [0, slack]: by [0, len - 1], doubling len.
-    int64_t len = 1;
-    while (len * 2 <= slack + 1) {
-      shiftOr(sums, len);
-      len *= 2;
-    }
-    if (len < slack + 1)
-      shiftOr(sums, slack + 1 - len);
     for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
       const uint32_t u = m.member[j];
       if (offset[u] >= 0)
@@ -278,9 +287,10 @@ bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
       raiseLowest(u, raised);
       for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
         touch(t);
-      if (sectionStamp[s] == stamp)
-        work.push_back(s); // Rechecked after the others' rises.
+      again = true;
     }
+    if (again)
+      work.push_back(s); // Rechecked after the others' rises.
   }
   return true;
 }
@@ -290,10 +300,10 @@ void Skyline::raiseLowest(uint32_t u, int64_t to) {
   lowest[u] = to;
 }
 
-void Skyline::shiftOr(std::vector<uint64_t> &bits, int64_t by) {
+void Skyline::shiftOr(uint64_t *bits, int64_t by) const {
   if (by <= 0)
     return;
-  const size_t words = bits.size(), w = static_cast<size_t>(by / 64);
+  const size_t words = sumWords, w = static_cast<size_t>(by / 64);
   const unsigned r = static_cast<unsigned>(by % 64);
   for (size_t i = words; i-- > w;) {
     uint64_t v = bits[i - w] << r;
@@ -303,12 +313,11 @@ void Skyline::shiftOr(std::vector<uint64_t> &bits, int64_t by) {
   }
 }
 
-int64_t Skyline::nextSet(const std::vector<uint64_t> &bits, int64_t from,
-                         int64_t last) {
+int64_t Skyline::nextSet(const uint64_t *bits, int64_t from, int64_t last) {
   if (from < 0)
     from = 0;
   for (int64_t i = from; i <= last;) {
-    const uint64_t word = bits[static_cast<size_t>(i / 64)] >> (i % 64);
+    const uint64_t word = bits[i / 64] >> (i % 64);
     if (word)
       return i + __builtin_ctzll(word) <= last ? i + __builtin_ctzll(word) : -1;
     i = (i / 64 + 1) * 64;
@@ -427,11 +436,13 @@ Outcome Skyline::placeAt(uint32_t a, uint32_t b, int64_t L, int64_t &blocked) {
     for (uint32_t s = m.secLo[u]; s < m.secHi[u]; ++s) {
       height[s] = L + m.size[u];
       rem[s] -= m.size[u];
+      invalidateSums(s);
     }
     Outcome o = dfs(m.secLo[u], m.secHi[u]);
     for (uint32_t s = m.secLo[u]; s < m.secHi[u]; ++s) {
       height[s] = L;
       rem[s] += m.size[u];
+      invalidateSums(s);
     }
     offset[u] = -1;
     if (o != Outcome::Refuted)
@@ -452,11 +463,15 @@ Outcome Skyline::waste(uint32_t a, uint32_t b, int64_t L, int64_t blocked) {
   for (uint32_t s = a; s < b; ++s)
     if (to + rem[s] > capacity)
       return Outcome::Refuted;
-  for (uint32_t s = a; s < b; ++s)
+  for (uint32_t s = a; s < b; ++s) {
     height[s] = to;
+    invalidateSums(s);
+  }
   Outcome o = dfs(a, b);
-  for (uint32_t s = a; s < b; ++s)
+  for (uint32_t s = a; s < b; ++s) {
     height[s] = L;
+    invalidateSums(s);
+  }
   return o;
 }
 

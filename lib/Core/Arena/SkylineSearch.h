@@ -100,9 +100,12 @@ private:
   /// `work` allow (the proof is in the .cpp); `touch` queues a section.
   bool offsetsReachable(const std::function<void(uint32_t)> &touch);
   void raiseLowest(uint32_t u, int64_t to);
-  static void shiftOr(std::vector<uint64_t> &bits, int64_t by);
-  static int64_t nextSet(const std::vector<uint64_t> &bits, int64_t from,
-                         int64_t last);
+  void shiftOr(uint64_t *bits, int64_t by) const;
+  static int64_t nextSet(const uint64_t *bits, int64_t from, int64_t last);
+  void invalidateSums(uint32_t s) {
+    if (!sumsValid.empty())
+      sumsValid[s] = 0;
+  }
 
   const Model &m;
   const int64_t capacity;
@@ -121,7 +124,11 @@ private:
   std::vector<uint64_t> sectionStamp;
   /// Sections to check at this node; subset sums of one section.
   std::vector<uint32_t> work;
-  std::vector<uint64_t> sums;
+  /// Per section, the subset sums (sumWords words) of its unplaced sizes
+  /// and slack, valid while its height and buffers stay as they were.
+  std::vector<uint64_t> sumsOf;
+  std::vector<uint8_t> sumsValid;
+  size_t sumWords = 0;
   /// The grain of every size, alignment and height; 0 when the capacity is
   /// too many grains for the subset sums.
   int64_t grain = 1, grainUnits = 0;
