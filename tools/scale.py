@@ -12,7 +12,9 @@ docs/scale.md. Figures are ratios against the parse time on the same machine.
 """
 
 import argparse
+import os
 import pathlib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,6 +85,12 @@ def add_arguments(parser):
     parser.add_argument("--functions", type=int, default=1000)
     parser.add_argument("--upstream-timeout", type=float, default=300)
     parser.add_argument("-o", "--output", default=str(REPO / "docs" / "scale.md"))
+    parser.add_argument("--baseline", help="an older peakmem-opt: its reorder+plan-arena pass "
+                        "times on the chain blocks, run in turn with this build's")
+    parser.add_argument("--baseline-label", default="the baseline",
+                        help="how the doc names --baseline (e.g. its commit)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="runs of each binary side by side (after one warm-up each)")
 
 
 def pass_seconds(opt, path):
@@ -95,6 +103,62 @@ def pass_seconds(opt, path):
         capture_output=True, text=True, check=True)
     times = passes.pass_times(proc.stderr)  # wall seconds
     return times.get("ReorderPass"), times.get("PlanArenaPass")
+
+
+KEEP_MARKER = "<!-- Below: measured by hand, kept by tools/scale.py -->"
+
+
+def kept_part(output):
+    """What `output` holds from KEEP_MARKER on (sections measured by hand),
+    written back after the generated part; "" without the marker."""
+    path = pathlib.Path(output)
+    text = path.read_text() if path.exists() else ""
+    at = text.find(KEEP_MARKER)
+    return "\n" + text[at:] if at >= 0 else ""
+
+
+def side_by_side(baseline, opt, path, runs):
+    """Pass times of `baseline` and `opt` on `path`, run in turn (B A B A ...,
+    one warm-up each first): per binary the median reorder and plan-arena
+    seconds and whole-process wall, and the median, min and max of the
+    plan-arena ratio opt/baseline pair by pair (robust to the machine's speed
+    drifting between pairs)."""
+    pairs = []
+    for i in range(runs + 1):
+        pair = []
+        for binary in (baseline, opt):
+            start = time.perf_counter()
+            reorder, arena = pass_seconds(binary, path)
+            pair.append((reorder, arena, time.perf_counter() - start))
+        if i:
+            pairs.append(pair)
+    med = lambda xs: statistics.median(xs)
+    out = {}
+    for k, name in enumerate(("baseline", "now")):
+        out[name] = tuple(med([p[k][j] for p in pairs]) for j in range(3))
+    ratios = [p[1][1] / p[0][1] for p in pairs]
+    out["ratio"] = (med(ratios), min(ratios), max(ratios))
+    return out
+
+
+def side_by_side_lines(args, results, load):
+    """The doc's section for side_by_side's `results` ([(label, result)])."""
+    lines = ["", f"## Side by side with {args.baseline_label}", "",
+             f"The reorder+plan-arena pipeline with `-mlir-timing` (pass times: the pass and "
+             f"the verifier after it, parsing and printing excluded), {args.baseline_label} "
+             f"and this build run in turn on the same file, {args.runs} runs each after a "
+             f"warm-up; medians, and the plan-arena ratio now / {args.baseline_label} pair by "
+             f"pair (median, min-max). Load average {load[0]:.1f} before, {load[1]:.1f} after, "
+             "on 2 cores.", "",
+             f"| input | peakmem-reorder, {args.baseline_label} / now | peakmem-plan-arena, "
+             f"{args.baseline_label} / now | plan-arena ratio now / {args.baseline_label} | "
+             "whole run (wall), then / now |",
+             "|---|---|---|---|---|"]
+    for label, r in results:
+        b, n, (ratio, lo, hi) = r["baseline"], r["now"], r["ratio"]
+        lines.append(f"| {label} | {b[0]:.3f} / {n[0]:.3f} s | {b[1]:.3f} / {n[1]:.3f} s | "
+                     f"{ratio:.2f} ({lo:.2f}-{hi:.2f}) | {b[2]:.2f} / {n[2]:.2f} s |")
+    return lines
 
 
 def run(args):
@@ -130,6 +194,14 @@ def run(args):
                                      "builtin.module(func.func(optimize-allocation-liveness))"],
                                     args.upstream_timeout) if upstream else (None, None)
             rows.append(r)
+        compared = []
+        if args.baseline:
+            load_before = os.getloadavg()[0]
+            for label, path, chain in inputs:
+                if chain:
+                    print(f"[scale] side by side: {label}", file=sys.stderr, flush=True)
+                    compared.append((label, side_by_side(args.baseline, opt, path, args.runs)))
+            load = (load_before, os.getloadavg()[0])
 
     def cell(m, base):
         wall, rss = m
@@ -155,15 +227,17 @@ def run(args):
                      f"{cell(r['report'], base)} | {cell(r['reorder'], base)} | "
                      f"{cell(r['arena'], base)} | "
                      f"{cell(r['optimize'], base)} | {up_cell} |")
-    lines += ["", "Pass times (`-mlir-timing`, the reorder+plan-arena pipeline; each pass "
-              "builds its own memory model, the analysis being invalidated by the reorder):", ""]
+    lines += ["", "Pass times (`-mlir-timing`, the reorder+plan-arena pipeline; plan-arena "
+              "starts from the model reorder built of the reordered function):", ""]
     for r in rows:
         reorder, arena = r["passes"]
         verdict = ("planning adds at most as much time as reordering"
                    if arena <= reorder else "planning takes LONGER than reordering")
         lines.append(f"- {r['input']}: peakmem-reorder {reorder:.2f} s, "
                      f"peakmem-plan-arena {arena:.2f} s: {verdict}.")
-    pathlib.Path(args.output).write_text("\n".join(lines) + "\n")
+    if compared:
+        lines += side_by_side_lines(args, compared, load)
+    pathlib.Path(args.output).write_text("\n".join(lines) + "\n" + kept_part(args.output))
     print(args.output)
     return 0
 

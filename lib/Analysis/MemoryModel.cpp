@@ -509,8 +509,9 @@ bool ModelBuilder::finish(BlockState &st) {
   for (BufferId b : st.pinned)
     bm->pinned[b] = 1;
   for (StmtId s = 0; s < bm->ops.size(); ++s) {
-    p.statement(s).macs = countMacs(bm->ops[s]);
-    p.statement(s).ops = countOps(bm->ops[s]);
+    WorkCount work = countWork(bm->ops[s]);
+    p.statement(s).macs = work.macs;
+    p.statement(s).ops = work.ops;
   }
 
   p.finalize();

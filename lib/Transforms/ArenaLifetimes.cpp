@@ -53,7 +53,9 @@ namespace {
 struct UseGroup {
   OpOperand *use;
   uint32_t first, last;
-  bool overwrites;
+  /// A use by an entry op itself, not through a view: overwritesWhole may
+  /// hold (asked only when it decides a segment, it is the costly part).
+  bool direct;
   /// The use, or one through its views, is by asynchronous work.
   bool async = false;
 };
@@ -96,7 +98,7 @@ static UseGroup groupOf(OpOperand &use, Block &entry,
   g.async = startsAsyncWork(owner);
   auto view = dyn_cast<ViewLikeOpInterface>(owner);
   if (!view || view.getViewSource() != use.get()) {
-    g.overwrites = owner->getBlock() == &entry && overwritesWhole(use);
+    g.direct = owner->getBlock() == &entry;
     return g;
   }
   for (Value result : owner->getResults())
@@ -188,11 +190,11 @@ peakmem::liveSegments(Value root, Block &entry,
   SmallVector<LiveSegment> segments(1);
   segments.back().first = segments.back().last = start;
   for (auto &[step, groups] : byStep) {
-    bool overwrites = !nested && llvm::all_of(groups, [](const UseGroup &g) {
-      return g.overwrites;
-    });
     LiveSegment *cur = &segments.back();
-    if (overwrites && !cur->uses.empty() && step > cur->last) {
+    if (!nested && !cur->uses.empty() && step > cur->last &&
+        llvm::all_of(groups, [](const UseGroup &g) {
+          return g.direct && overwritesWhole(*g.use);
+        })) {
       segments.push_back(LiveSegment{step, step, {}});
       cur = &segments.back();
     }

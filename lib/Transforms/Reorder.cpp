@@ -16,6 +16,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/Statistic.h"
 
+#include <mutex>
+
 #define DEBUG_TYPE "peakmem-reorder"
 
 STATISTIC(NumFunctionsReordered, "Functions whose ops peakmem-reorder moved");
@@ -49,8 +51,11 @@ struct ReorderPass : FunctionPass<peakmem::impl::ReorderPassBase<ReorderPass>> {
     options.maxMemoEntries = maxMemoEntries;
     TimeCap cap(timeLimitMs);
     options.timeCap = &cap;
-    FunctionSchedule result = scheduleFunction(
-        fn, options, /*fromDepth=*/0, &analyses.getAnalysis<MemoryModel>());
+    MemoryModel &cached = analyses.getAnalysis<MemoryModel>();
+    FunctionSchedule result =
+        scheduleFunction(fn, options, /*fromDepth=*/0, &cached);
+    if (result.changed && result.after)
+      keepModel(cached, std::move(*result.after));
     if (result.timeLimitHit)
       warnTimeLimitHit(fn, getArgument(), timeLimitMs);
     if (result.internalError)
@@ -65,6 +70,23 @@ struct ReorderPass : FunctionPass<peakmem::impl::ReorderPassBase<ReorderPass>> {
     NumFunctionsReordered += result.changed;
     NumFunctionsProven += result.provenOptimal;
     return result.changed ? FunctionStatus::Changed : FunctionStatus::Unchanged;
+  }
+
+  /// The cached model of a function whose ops moved becomes `after`, the
+  /// model scheduleFunction built of the function as it is now (the full
+  /// computation, not an update of the old model), and the pass keeps the
+  /// MemoryModel analyses: the next pass (peakmem-plan-arena after
+  /// peakmem-reorder) does not model the function again. Every other cached
+  /// model is also of the IR as it is: an unchanged function's model was
+  /// built after its callees' steps (runOnFunctions invalidates the models
+  /// of the callers of a changed function before their steps), and what the
+  /// step sets afterwards (the peakmem.* attributes) is not read by the
+  /// model. Steps run concurrently: the pass's preserved set is shared.
+  void keepModel(MemoryModel &cached, MemoryModel after) {
+    cached = std::move(after);
+    static std::mutex preservedMutex;
+    std::lock_guard<std::mutex> lock(preservedMutex);
+    this->markAnalysesPreserved<MemoryModel>();
   }
 
   /// The peakmem.reorder record (PassRecords.h) of `result`.
