@@ -135,6 +135,12 @@ struct PlanArenaPass : peakmem::impl::PlanArenaPassBase<PlanArenaPass> {
                          FunctionStatus done = planFunction(
                              fn, analyses, callers ? &*callers : nullptr,
                              calls ? &*calls : nullptr);
+                         // The slots changed the body (review s12 D1): the
+                         // claims made before them are stale.
+                         if (slots && done == FunctionStatus::Unchanged) {
+                           MemoryModel after(fn);
+                           refreshAttrsAfterChange(fn, &after);
+                         }
                          if (calls && done != FunctionStatus::Failed) {
                            calls->markCallee(fn);
                            calls->recordSlots(fn);
