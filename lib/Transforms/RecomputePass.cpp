@@ -191,6 +191,7 @@ struct RecomputePass : RecomputePassImpl {
     SmallVector<NamedAttribute> entries = {
         b.getNamedAttr("complete", b.getBoolAttr(bb.complete)),
         b.getNamedAttr("lower_bound", b.getI64IntegerAttr(bb.bound)),
+        b.getNamedAttr("own_bound", b.getI64IntegerAttr(bb.ownBound)),
         b.getNamedAttr("peak", b.getI64IntegerAttr(peak)),
         b.getNamedAttr("reached", b.getBoolAttr(reached)),
         b.getNamedAttr("relaxation", b.getI64IntegerAttr(bb.relaxation)),

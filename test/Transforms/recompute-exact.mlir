@@ -36,7 +36,7 @@
 // The budget-aware bound (docs/Recompute.md, "Budget-aware lower bound") of
 // the body as written reaches the pass's peak: no recompute plan for that
 // order within the bounds is lower; the remark says so.
-// CHECK-SAME: peakmem.fixed_order_bound = {complete = true, lower_bound = 12288 : i64, optimality = "optimal over every recompute plan for the order as written, within the bounds", peak = 12288 : i64, reached = true, relaxation = 12288 : i64, work_used = {{[0-9]+}} : i64}
+// CHECK-SAME: peakmem.fixed_order_bound = {complete = true, lower_bound = 12288 : i64, optimality = "optimal over every recompute plan for the order as written, within the bounds", own_bound = 12288 : i64, peak = 12288 : i64, reached = true, relaxation = 12288 : i64, work_used = {{[0-9]+}} : i64}
 // CHECK-SAME: peakmem.peak = 12288 : i64
 // REMARK: remark: peakmem-recompute: 'recompute_fill' peak 16384 -> 12288 bytes by recomputing 1 ops; {{.*}}; optimal over every recompute plan for the order as written, within the bounds (the budget-aware bound 12288 B is reached)
 // The body changes (the fill is re-run): no certificate.
@@ -49,7 +49,7 @@
 // NOWORK-LABEL: func.func @recompute_fill
 // NOWORK-SAME: peakmem.exact_recompute = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, reason = "the work limit ran out", used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
 // NOWORK-SAME: peakmem.exact_recompute_sp = {decisions = 0 : i64, finished = false, lower_bound = 0 : i64, min_fill_width = -1 : i64, order_as_written = false, reason = "the work limit ran out", series_parallel = false, used = false, width = 0 : i64, work_used = {{[0-9]+}} : i64}
-// NOWORK-SAME: peakmem.fixed_order_bound = {complete = false, lower_bound = 0 : i64, peak = 16384 : i64, reached = false, reason = "the work limit ran out", relaxation = 0 : i64, work_used = {{[0-9]+}} : i64}
+// NOWORK-SAME: peakmem.fixed_order_bound = {complete = false, lower_bound = 0 : i64, own_bound = 0 : i64, peak = 16384 : i64, reached = false, reason = "the work limit ran out", relaxation = 0 : i64, work_used = {{[0-9]+}} : i64}
 func.func @recompute_fill(%in: memref<1024xf32>) -> memref<1024xf32> {
   %cst = arith.constant 1.0 : f32
   %b = memref.alloc() : memref<1024xf32>

@@ -26,7 +26,8 @@ namespace {
 using namespace peakmem::test;
 
 struct Tally {
-  size_t above = 0, tight = 0, gains = 0, tightGains = 0, stopped = 0;
+  size_t above = 0, aboveOwn = 0, tight = 0, gains = 0, tightGains = 0,
+         stopped = 0;
 };
 
 /// The bound on `b` against the brute force, the relaxation and the plan
@@ -40,9 +41,12 @@ void checkOne(const Block &b, Tally &t) {
   EXPECT_EQ(r.peakBefore, simulatePeak(b.p, b.order));
   EXPECT_LE(r.bound, bf.peak);
   EXPECT_GE(r.bound, r.relaxation);
+  EXPECT_GE(r.bound, r.ownBound);
+  EXPECT_GE(r.ownBound, r.relaxation);
   EXPECT_LE(r.bound, r.peakBefore);
   EXPECT_EQ(r.workUsed, work.used());
   t.above += r.bound > r.relaxation;
+  t.aboveOwn += r.bound > r.ownBound;
   t.tight += r.bound == bf.peak;
   bool gain = bf.peak < r.peakBefore;
   t.gains += gain;
@@ -86,10 +90,12 @@ void checkBound(const Block &b, unsigned c, Tally &loose, Tally &tight) {
 }
 
 void report(const char *what, unsigned cases, const Tally &t) {
-  std::printf("%s: %u blocks, bound above the relaxation on %zu, equal to "
-              "the optimum on %zu; %zu gain, the bound is their optimum on "
-              "%zu; %zu stopped at half the work\n",
-              what, cases, t.above, t.tight, t.gains, t.tightGains, t.stopped);
+  std::printf("%s: %u blocks, bound above the relaxation on %zu, above the "
+              "own-bytes bound on %zu, equal to the optimum on %zu; %zu gain, "
+              "the bound is their optimum on %zu; %zu stopped at half the "
+              "work\n",
+              what, cases, t.above, t.aboveOwn, t.tight, t.gains, t.tightGains,
+              t.stopped);
 }
 
 // Not vacuous: with budgets that bind the bound is strictly above the
@@ -107,6 +113,7 @@ TEST(RecomputeBudgetBound, NeverAboveBruteForceOnRandomDags) {
   report("random DAGs", cases, t);
   report("random DAGs, budgets that bind", cases, tight);
   EXPECT_GT(tight.above, cases / 150);
+  EXPECT_GT(t.aboveOwn, cases / 100);
   EXPECT_GT(t.tight, cases / 2);
   EXPECT_GT(tight.tightGains, 0u);
   EXPECT_GT(t.stopped, cases / 2);
@@ -123,6 +130,7 @@ TEST(RecomputeBudgetBound, NeverAboveBruteForceOnSeriesParallelDags) {
   report("series-parallel DAGs", cases, t);
   report("series-parallel DAGs, budgets that bind", cases, tight);
   EXPECT_GT(tight.above, cases / 150);
+  EXPECT_GT(t.aboveOwn, cases / 100);
   EXPECT_GT(t.tight, cases / 2);
 }
 
@@ -142,6 +150,7 @@ TEST(RecomputeBudgetBound, NeverAboveBruteForceOnPartialKTrees) {
   report("partial k-trees", cases, t);
   report("partial k-trees, budgets that bind", cases, tight);
   EXPECT_GT(tight.above, cases / 150);
+  EXPECT_GT(t.aboveOwn, cases / 100);
 }
 
 // The knapsack family: at S every item is live unless recomputed, the

@@ -12,9 +12,14 @@
 // least one clone of its group, which costs that group's MACs and
 // operations; the budgets are global, so the savings at s are at most the
 // fractional knapsack of those savings under the MAC budget, and at most
-// the one under the operation budget (the smaller is taken). Never below
-// the per-buffer relaxation (ExactRecomputeResult::relaxation), which takes
-// every saving at once.
+// the one under the operation budget (the smaller is taken). A buffer's
+// bytes at s include the inputs charged to it: an input whose life a clone
+// may extend past s is charged to one decision whose term keeps it alive
+// (its own producer's original while that can still be alive at s, else the
+// first decision whose clone reads it after s), so clones pay for the
+// inputs they keep alive without double counting. Never below the
+// per-buffer relaxation (ExactRecomputeResult::relaxation), which takes
+// every saving at once and charges no inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +42,9 @@ struct BudgetBoundResult {
   std::string reason;
   /// No fixed-order plan within the bounds peaks below it.
   int64_t bound = 0;
+  /// The same bound charging each decision its own bytes only (the bound
+  /// before inputs were charged; never above `bound`).
+  int64_t ownBound = 0;
   /// The per-buffer relaxation (each buffer's least bytes at each statement
   /// over its own choices, budgets ignored), computed on the same model.
   int64_t relaxation = 0;
