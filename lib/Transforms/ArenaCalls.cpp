@@ -43,7 +43,7 @@ static bool returnsOnlyValues(FunctionOpInterface fn) {
 /// (CallerIndex refuses it as referenced).
 static std::optional<std::string>
 refusalOf(FunctionOpInterface fn, ArrayRef<CallOpInterface> calls,
-          const llvm::DenseSet<Operation *> &inRun) {
+          const llvm::DenseSet<Operation *> &inRun, RetentionCache &retention) {
   for (CallOpInterface call : calls)
     if (call->getName().getStringRef() != "func.call")
       return std::nullopt;
@@ -60,13 +60,20 @@ refusalOf(FunctionOpInterface fn, ArrayRef<CallOpInterface> calls,
     if (call.getArgOperands().size() != fn.getNumArguments())
       return "a call of it does not pass every argument";
   }
-  if (isRecursive(fn))
+  if (retention.isRecursive(fn))
     return "it is called recursively: no caller's slot holds every "
            "activation of it";
   return std::string(); // Eligible (not std::nullopt).
 }
 
-ArenaCalls::ArenaCalls(Operation *root) {
+/// The outermost op around `op`.
+static Operation *outermost(Operation *op) {
+  while (Operation *parent = op->getParentOp())
+    op = parent;
+  return op;
+}
+
+ArenaCalls::ArenaCalls(Operation *root) : retention(outermost(root)) {
   SymbolUses uses(root);
   if (!uses.unknown().empty())
     return; // CallerIndex says why.
@@ -81,7 +88,8 @@ ArenaCalls::ArenaCalls(Operation *root) {
     std::optional<SmallVector<CallOpInterface>> calls = uses.directCallsOf(fn);
     if (!calls)
       continue; // Address taken, launched...: CallerIndex says why.
-    if (std::optional<std::string> why = refusalOf(fn, *calls, inRun))
+    if (std::optional<std::string> why =
+            refusalOf(fn, *calls, inRun, retention))
       refusals[fn] = *why;
   }
 }
@@ -213,7 +221,7 @@ static std::optional<unsigned> otherAliasOperand(CallOpInterface call,
   return std::nullopt;
 }
 
-bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
+std::string passesCalleeArena(CallOpInterface call, Value v, Value root) {
   FunctionOpInterface callee = directCallee(call);
   // Under func.func(...) nesting other functions are rewritten concurrently:
   // their attributes are not read (the call then hides the use).
@@ -229,16 +237,20 @@ bool passesCalleeArena(CallOpInterface call, Value v, Value root) {
       continue;
     }
     // An ordinary argument: the call must keep no alias (SymbolCalls.h).
-    if (!callRetention(call, operand).empty())
-      return false;
+    if (std::string why = callRetention(call, operand); !why.empty())
+      return why;
     asArgument = true;
   }
   // The callee's arena is the whole slot, passed there only: as another
   // argument too (or an alias of it), the callee's views would overlap what
   // it reads there.
-  if (asArena)
-    return v == root && !asArgument && !otherAliasOperand(call, *arenaIndex);
-  return asArgument;
+  if (asArena &&
+      (v != root || asArgument || otherAliasOperand(call, *arenaIndex)))
+    return "it is passed as the callee's arena and also otherwise (a part "
+           "of the slot, or beside it as another argument)";
+  if (!asArena && !asArgument)
+    return "it is an operand of the call other than an argument";
+  return {};
 }
 
 /// Every call of `fn` to a function with a body passing an alias of fn's

@@ -25,6 +25,8 @@
 #ifndef PEAKMEM_LIB_TRANSFORMS_ARENACALLS_H
 #define PEAKMEM_LIB_TRANSFORMS_ARENACALLS_H
 
+#include "SymbolCalls.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -39,7 +41,8 @@ namespace peakmem {
 /// them changes.
 class ArenaCalls {
 public:
-  /// Indexes every symbol use under the outermost op around `root`.
+  /// Indexes every symbol use under the outermost op around `root`; its
+  /// retention proofs are shared while it lives (RetentionCache).
   explicit ArenaCalls(mlir::Operation *root);
 
   /// For a function that is referenced in the IR: "" when every reference is
@@ -65,6 +68,7 @@ public:
   void recordSlots(mlir::FunctionOpInterface fn) const;
 
 private:
+  RetentionCache retention;
   /// Referenced functions: "" when eligible, else the reason.
   llvm::DenseMap<mlir::Operation *, std::string> refusals;
 };
@@ -72,13 +76,14 @@ private:
 /// The argument of `callee` marked `peakmem.arena`, if any.
 std::optional<unsigned> arenaArgumentOf(mlir::FunctionOpInterface callee);
 
-/// True if `call` hides no use of `v` (an alias of the slot `root`): it
+/// "" if `call` hides no use of `v` (an alias of the slot `root`): it
 /// passes `v` as its callee's arena argument, the whole slot and there only
 /// (the callee's uses of it are its own verified views, which end at its
 /// return: it returns no memref), or as ordinary arguments the call keeps
 /// no alias of (callRetention, SymbolCalls.h): its uses end with the call.
-bool passesCalleeArena(mlir::CallOpInterface call, mlir::Value v,
-                       mlir::Value root);
+/// Else why it may hide one (callRetention's reason for an argument).
+std::string passesCalleeArena(mlir::CallOpInterface call, mlir::Value v,
+                              mlir::Value root);
 
 /// peakmem-verify-arena's check of every call in `fn`: a view of fn's
 /// arena passed as an ordinary argument is one the call keeps no alias of

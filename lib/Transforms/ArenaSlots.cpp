@@ -69,10 +69,12 @@ static std::string hidingReason(Operation *user, Value v, Value root,
           user) ||
       user->getName().getDialectNamespace() == "llvm")
     return "its address is taken by '" + name + "'";
-  if (auto call = dyn_cast<CallOpInterface>(user))
-    return passesCalleeArena(call, v, root) // ArenaCalls.h
-               ? ""
-               : "its address is passed to '" + name + "', which may keep it";
+  if (auto call = dyn_cast<CallOpInterface>(user)) {
+    std::string why = passesCalleeArena(call, v, root); // ArenaCalls.h
+    return why.empty() ? ""
+                       : "its address is passed to '" + name +
+                             "', which may keep it: " + why;
+  }
   // A registered DMA start or wait (OpSemantics.h) accesses the memrefs of
   // its transfer only, until the wait (AsyncWork.h extends the uses there).
   if (getTransferStarted(user) || getTransferWaited(user))

@@ -1,4 +1,4 @@
-//===- SymbolCalls.h - What calls do with the memrefs they pass -*- C++ -*-===//
+//===- SymbolCalls.h - What calls do with the memrefs passed ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -60,9 +61,32 @@ private:
       users;
 };
 
-/// Whether `fn` reaches itself through direct calls (directly or through
-/// other functions).
-bool isRecursive(mlir::FunctionOpInterface fn);
+/// While alive, every callRetention and directCallee for a call under
+/// `root`, on any thread, shares one table of proofs, of resolved symbols
+/// and of the functions on call cycles (under one lock): a pass run builds
+/// it before any function under `root` changes (the cycles are found then)
+/// and keeps it while its steps run callees first (FunctionRunner.h), so a
+/// proof of a callee's argument, once made, stays true for the run.
+/// Without one, each callRetention makes its proofs afresh (same answers).
+class RetentionCache {
+public:
+  explicit RetentionCache(mlir::Operation *root);
+  ~RetentionCache();
+  RetentionCache(const RetentionCache &) = delete;
+  RetentionCache &operator=(const RetentionCache &) = delete;
+
+  /// Whether `fn` reaches itself through direct calls (directly or through
+  /// other functions with a body).
+  bool isRecursive(mlir::FunctionOpInterface fn);
+
+  struct State;
+  mlir::Operation *getRoot() const { return root; }
+  State *getState() const { return state.get(); }
+
+private:
+  mlir::Operation *root;
+  std::unique_ptr<State> state;
+};
 
 /// Why `call` may keep an alias of the memref it is passed in `operand` (one
 /// of its argument operands) after it returns; "" when it provably does
@@ -71,15 +95,19 @@ bool isRecursive(mlir::FunctionOpInterface fn);
 /// metadata results), each use only reads or writes the buffer
 /// (MemoryEffectOpInterface, Read/Write effects on it, results plain values
 /// or memrefs followed as aliases), or is a call that keeps none in turn (a
-/// callee with a body, not reached recursively; an external callee only
+/// callee with a body, not on a call cycle; an external callee only
 /// when it declares `llvm.nocapture` or is registered as non-retaining,
 /// OpSemantics.h). Anything else may keep it: returning or yielding an
 /// alias, storing it or converting it to an address (an op with no effect
 /// on it), freeing it, a use inside a region that may run after the callee
 /// returns or by an op starting asynchronous work, an op without
-/// memory-effect interfaces, an indirect call, a callee body that may be
-/// rewritten concurrently (CalleeBodiesScope). `llvm.nocapture` on a callee
-/// with a body is not trusted: the body is read.
+/// memory-effect interfaces, an indirect call, a callee on a call cycle, a
+/// callee body that may be rewritten concurrently (CalleeBodiesScope). The
+/// walk is iterative (a chain of calls costs no C++ stack) and bounded: an
+/// argument passed on through more than 1024 nested calls is not proved.
+/// `llvm.nocapture` on a callee with a body is not trusted: the body is
+/// read. The reason names the callee, and for a chain how many calls below
+/// the function keeping it is.
 std::string callRetention(mlir::CallOpInterface call, mlir::OpOperand &operand);
 
 } // namespace peakmem

@@ -75,7 +75,7 @@ func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attr
   %c3 = arith.constant 3 : index
   %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
   linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
-  // expected-error @below {{it is passed to 'rec', where it is passed to 'rec' recursively}}
+  // expected-error @below {{it is passed to 'rec', which calls itself (directly or through other functions)}}
   func.call @rec(%t, %c3) : (memref<64xf32>, index) -> ()
   return
 }

@@ -43,7 +43,7 @@
 // CHECK-NEXT: "first": 2,
 // CHECK-NEXT: "last": 6,
 // CHECK-NEXT: "nested": false,
-// CHECK-NEXT: "reason": "its address is passed to 'func.call', which may keep it"
+// CHECK-NEXT: "reason": "its address is passed to 'func.call', which may keep it: it is passed to 'keep', a declaration that may keep it (llvm.nocapture on its argument lifts this)"
 // CHECK: "symbol": "@c::@h"
 // CHECK-NOT: "unchanged"
 // CHECK: "symbol": "@last"
