@@ -280,7 +280,45 @@ static LogicalResult checkPassedViews(FunctionOpInterface fn, Value arena) {
   return failure(walk.wasInterrupted());
 }
 
+/// A recorded plan (materialize=false) places a buffer the function never
+/// frees only when no call sees it: a callee may free what its caller never
+/// frees (a declaration marked llvm.nocapture keeps no alias but may release
+/// it, as free does), and freeing a view of the arena would be wrong. The
+/// planner gives each never-freed buffer it places a dealloc after its last
+/// use; an allocation with a recorded offset, no dealloc and a call among
+/// the users of its aliases is rejected at the call.
+static LogicalResult checkNeverFreedPassed(FunctionOpInterface fn) {
+  WalkResult walk = fn->walk([&](memref::AllocOp alloc) {
+    if (!alloc->hasAttr(kArenaOffsetAttr))
+      return WalkResult::advance();
+    SmallVector<Value> aliases(1, alloc.getResult());
+    Operation *call = nullptr;
+    bool freed = false;
+    while (!aliases.empty()) {
+      Value v = aliases.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        freed |= isa<memref::DeallocOp>(user);
+        if (isa<CallOpInterface>(user) && !call)
+          call = user;
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+            view && view.getViewSource() == v)
+          llvm::append_range(aliases, user->getResults());
+      }
+    }
+    if (freed || !call)
+      return WalkResult::advance();
+    call->emitError() << "peakmem-verify-arena: a buffer placed in the arena "
+                         "(peakmem.arena_offset) and never freed is passed to '"
+                      << call->getName().getStringRef()
+                      << "', which may free it";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult checkCalleeArenaSlots(FunctionOpInterface fn) {
+  if (failed(checkNeverFreedPassed(fn)))
+    return failure();
   Value arena = arenaOf(fn);
   if (arena && failed(checkPassedViews(fn, arena)))
     return failure();

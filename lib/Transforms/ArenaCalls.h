@@ -92,7 +92,9 @@ std::string passesCalleeArena(mlir::CallOpInterface call, mlir::Value v,
 /// multiple of the callee's peakmem.arena_alignment (and fn's arena is
 /// aligned at least as much), matching the call's
 /// `peakmem.callee_arena_offset`, or a memref.alloc aligned as the callee
-/// asks; the callee returns no memref. Emits the error at the call.
+/// asks; the callee returns no memref. In a recorded plan, a buffer placed
+/// in the arena that the function never frees reaches no call (a callee may
+/// free it). Emits the error at the call.
 mlir::LogicalResult checkCalleeArenaSlots(mlir::FunctionOpInterface fn);
 
 } // namespace peakmem

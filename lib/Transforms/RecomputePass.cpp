@@ -14,6 +14,7 @@
 #include "peakmem/Core/Recompute/BudgetBound.h"
 #include "peakmem/Core/Recompute/ExactRecompute.h"
 #include "peakmem/Core/Recompute/Recompute.h"
+#include "peakmem/Core/Recompute/RecomputeCertificate.h"
 #include "peakmem/Core/Recompute/SeriesParallel.h"
 #include "peakmem/Core/Recompute/TreeDecomposition.h"
 #include "peakmem/Core/Recompute/TreewidthRecompute.h"
@@ -169,12 +170,14 @@ struct RecomputePass : RecomputePassImpl {
   }
 
   /// The budget-aware bound (BudgetBound.h) of the body as written, with a
-  /// hundredth of plan-max-work.
+  /// tenth of plan-max-work (10,000,000 units by default: charging the
+  /// inputs needs up to 4,420,493 on the training programs measured, see
+  /// docs/Recompute.md; no search, so it costs little time).
   BudgetBoundResult budgetBound(const Contraction &c,
                                 const std::vector<Producer> &producers,
                                 const RecomputeOptions &options,
                                 TimeCap &cap) const {
-    WorkBudget work(planMaxWork / 100, &cap);
+    WorkBudget work(planMaxWork / 10, &cap);
     return recomputeBudgetBound(c.problem, identityOrder(c.problem), producers,
                                 options, work);
   }
@@ -311,20 +314,33 @@ struct RecomputePass : RecomputePassImpl {
   /// body as it is (nothing recomputed, the entry block not reordered): no
   /// recompute plan for this order within the bounds peaks below its
   /// optimum. A later pass that changes the body drops it
-  /// (refreshAttrsAfterChange). Returns what the remark adds: the
-  /// optimality and the program that proved it, when the bound is the peak.
-  static std::string certify(FunctionOpInterface fn,
+  /// (refreshAttrsAfterChange). Only when peakmem-verify-certificate can
+  /// check it within its default max-work (recomputeBoundCheckWork, counted
+  /// here before writing): a record the verifier's enumeration cannot afford
+  /// would make `...,peakmem-verify-certificate` an error on a correct claim.
+  /// Returns what the remark adds: the optimality and the program that
+  /// proved it, when the bound is the peak.
+  static std::string certify(FunctionOpInterface fn, const Contraction &c,
+                             const std::vector<Producer> &producers,
                              const AsWrittenOptimum &optimum,
                              const RecomputeOptions &options) {
     if (!optimum.found)
       return "";
-    fn->setAttr(kRecomputeCertificateAttr,
-                recomputeCertificateAttr(fn.getContext(), optimum.peak,
-                                         optimum.peakBefore, options,
-                                         optimum.found));
+    const WorkUnits verifierWork = VerifyCertificatePassOptions().maxWork;
+    bool checkable =
+        recomputeBoundCheckWork(c.problem, identityOrder(c.problem), producers,
+                                options, verifierWork) <= verifierWork;
+    if (checkable)
+      fn->setAttr(kRecomputeCertificateAttr,
+                  recomputeCertificateAttr(fn.getContext(), optimum.peak,
+                                           optimum.peakBefore, options,
+                                           optimum.found));
     if (optimum.peak != optimum.peakBefore)
       return "";
     return std::string("; ") + kRecomputeOptimality + " (" + optimum.found +
+           (checkable ? ""
+                      : "; no certificate: checking it costs more than "
+                        "the verifier's default max-work") +
            ")";
   }
 
@@ -374,7 +390,9 @@ struct RecomputePass : RecomputePassImpl {
     // where allocations and frees stand when the ops keep their order).
     setRecomputeRecord(fn, recordOf(plan, before, peak));
     // The body stays as written: the exact programs' optimum is about it.
-    std::string proven = reordered ? "" : certify(fn, optimum, options);
+    std::string proven =
+        reordered ? ""
+                  : certify(fn, c, recomputeProducers(bm, c), optimum, options);
     std::string reached = recordBound(fn, bound, peak);
     if (proven.empty())
       proven = reached;

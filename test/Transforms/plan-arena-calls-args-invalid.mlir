@@ -3,7 +3,7 @@
 // (SymbolCalls.h): tampered plans placing a buffer passed to a callee that
 // may keep it are rejected at the call, with the reason; llvm.nocapture on a
 // callee with a body is not trusted.
-// RUN: peakmem-opt %s -p 'builtin.module(peakmem-verify-arena)' --split-input-file -verify-diagnostics
+// RUN: peakmem-opt %s -p 'builtin.module(peakmem-verify-arena)' --split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 // The callee stores the address as an integer.
 func.func private @addr(%a: memref<64xf32>, %g: memref<1xindex>) {
@@ -170,5 +170,87 @@ func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attr
   linalg.copy ins(%x : memref<64xf32>) outs(%sv : memref<64xf32>)
   // expected-error @below {{the arena of 'heavy' is also passed, through an alias, as argument #0}}
   func.call @heavy(%sv, %s) {peakmem.callee_arena_offset = 0 : i64} : (memref<64xf32>, memref<256xi8>) -> ()
+  return
+}
+
+// -----
+
+// The callee yields an alias out of scf.if (review s12 A3).
+func.func private @pick(%a: memref<64xf32>, %c: i1, %g: memref<64xf32>) {
+  %r = scf.if %c -> (memref<64xf32>) {
+    scf.yield %a : memref<64xf32>
+  } else {
+    scf.yield %g : memref<64xf32>
+  }
+  linalg.copy ins(%r : memref<64xf32>) outs(%g : memref<64xf32>)
+  return
+}
+func.func @main(%x: memref<64xf32>, %c: i1, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
+  // expected-error @below {{argument #0 is a view of the arena and the call may keep it: it is passed to 'pick', where an alias is passed on by 'scf.yield'}}
+  func.call @pick(%t, %c, %x) : (memref<64xf32>, i1, memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// The callee hands it to an op without memory-effect interfaces.
+func.func private @opaque(%a: memref<64xf32>) {
+  "test.opaque"(%a) : (memref<64xf32>) -> ()
+  return
+}
+func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
+  // expected-error @below {{it is passed to 'opaque', where 'test.opaque' has no memory-effect interface (it may keep the address)}}
+  func.call @opaque(%t) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// The callee passes it to an indirect call.
+func.func private @target(%a: memref<64xf32>) {
+  return
+}
+func.func private @ind(%a: memref<64xf32>) {
+  %f = func.constant @target : (memref<64xf32>) -> ()
+  func.call_indirect %f(%a) : (memref<64xf32>) -> ()
+  return
+}
+func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
+  // expected-error @below {{it is passed to 'ind', where it is passed to 'func.call_indirect', whose callee is not a function known here}}
+  func.call @ind(%t) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// A chain of callees with the declaration two calls below: one reason line.
+func.func private @ext(memref<64xf32>)
+func.func private @low(%a: memref<64xf32>) {
+  func.call @ext(%a) : (memref<64xf32>) -> ()
+  return
+}
+func.func private @high(%a: memref<64xf32>) {
+  func.call @low(%a) : (memref<64xf32>) -> ()
+  return
+}
+func.func private @top(%a: memref<64xf32>) {
+  func.call @high(%a) : (memref<64xf32>) -> ()
+  return
+}
+func.func @main(%x: memref<64xf32>, %arena: memref<256xi8> {peakmem.arena}) attributes {peakmem.arena_alignment = 4 : i64, peakmem.arena_size = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %t = memref.view %arena[%c0][] {peakmem.align = 4 : i64} : memref<256xi8> to memref<64xf32>
+  linalg.copy ins(%x : memref<64xf32>) outs(%t : memref<64xf32>)
+  // expected-error @below {{it is passed to 'top', then through 2 more calls to 'low', where it is passed to 'ext', a declaration that may keep it}}
+  func.call @top(%t) : (memref<64xf32>) -> ()
   return
 }

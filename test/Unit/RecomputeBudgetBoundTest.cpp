@@ -137,16 +137,11 @@ TEST(RecomputeBudgetBound, NeverAboveBruteForceOnSeriesParallelDags) {
 TEST(RecomputeBudgetBound, NeverAboveBruteForceOnPartialKTrees) {
   Tally t, tight;
   unsigned cases = 1500 * caseScale();
-  for (unsigned c = 0; c < cases; ++c) {
-    std::mt19937 rng(900000 + c);
-    unsigned n = unsigned(pick(rng, 3, 10));
-    unsigned k = unsigned(pick(rng, 1, 3));
-    std::vector<std::pair<unsigned, unsigned>> edges;
-    partialKTree(rng, n, k, edges);
-    checkBound(blockOf(rng, n, edges, pick(rng, 0, 1) == 0), c, t, tight);
-    if (::testing::Test::HasFailure())
-      return;
-  }
+  forEachPartialKTree(cases, 900000, [&](const Block &b, unsigned c) {
+    checkBound(b, c, t, tight);
+  });
+  if (::testing::Test::HasFailure())
+    return;
   report("partial k-trees", cases, t);
   report("partial k-trees, budgets that bind", cases, tight);
   EXPECT_GT(tight.above, cases / 150);

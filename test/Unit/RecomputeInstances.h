@@ -268,6 +268,22 @@ void forEachSeriesParallelDag(unsigned cases, unsigned seed, bool fills,
   }
 }
 
+/// The same for random partial k-trees (3 to 10 nodes, k from 1 to 3), with
+/// fills on about half of them.
+template <typename Check>
+void forEachPartialKTree(unsigned cases, unsigned seed, Check check) {
+  for (unsigned c = 0; c < cases; ++c) {
+    std::mt19937 rng(seed + c);
+    unsigned n = unsigned(pick(rng, 3, 10));
+    unsigned k = unsigned(pick(rng, 1, 3));
+    std::vector<std::pair<unsigned, unsigned>> edges;
+    partialKTree(rng, n, k, edges);
+    check(blockOf(rng, n, edges, pick(rng, 0, 1) == 0), c);
+    if (::testing::Test::HasFailure())
+      return;
+  }
+}
+
 struct Best {
   int64_t peak = 0, macs = 0, ops = 0;
   size_t plans = 0, illegal = 0;
@@ -336,6 +352,28 @@ inline Best bruteForce(const Block &b) {
       break;
   }
   return best;
+}
+
+/// The assertions every exact program shares on a block it finished: its
+/// optimum (peak, then MACs, then operations) is the brute force's `bf` and
+/// the sweep's `sw` (the same block and order), it is its own lower bound
+/// above the relaxation, and its plan is legal, simulates to that peak,
+/// costs those MACs and stays within the per-op bound.
+inline void expectExactOptimum(const Block &b, const ExactRecomputeResult &ex,
+                               const ExactRecomputeResult &sw, const Best &bf) {
+  EXPECT_EQ(ex.peakBefore, simulatePeak(b.p, b.order));
+  EXPECT_EQ(std::tie(ex.peak, ex.extraMacs, ex.extraOps),
+            std::tie(bf.peak, bf.macs, bf.ops));
+  EXPECT_EQ(std::tie(ex.peak, ex.extraMacs, ex.extraOps),
+            std::tie(sw.peak, sw.extraMacs, sw.extraOps));
+  EXPECT_EQ(ex.lowerBound, ex.peak);
+  EXPECT_LE(ex.relaxation, bf.peak);
+  EXPECT_TRUE(isLegalOrder(ex.plan.problem, ex.plan.order));
+  EXPECT_EQ(simulatePeak(ex.plan.problem, ex.plan.order), ex.peak);
+  EXPECT_EQ(ex.plan.extraMacs, ex.extraMacs);
+  EXPECT_EQ(ex.decisions, sw.decisions);
+  for (const FixedOrderCuts &cut : ex.cuts)
+    EXPECT_LE(cut.cloneBefore.size(), b.options.maxRecomputePerOp);
 }
 
 /// The knapsack encoding: item i is a buffer of w_i bytes whose producer

@@ -170,10 +170,10 @@ peakmem::recomputeBudgetBound(const Problem &p, const Order &order,
                               const RecomputeOptions &options,
                               WorkBudget &work) {
   BudgetBoundResult r;
-  WorkUnits startUsed = work.used();
-  Model m;
-  ExactRecomputeResult prepared;
-  bool done = prepareExact(p, order, producers, options, m, prepared, work);
+  ExactStart start = beginExact(p, order, producers, options, work);
+  const Model &m = start.m;
+  const ExactRecomputeResult &prepared = start.r;
+  bool done = start.ready;
   r.peakBefore = prepared.peakBefore;
   r.relaxation = prepared.relaxation;
   r.decisions = prepared.decisions;
@@ -194,6 +194,6 @@ peakmem::recomputeBudgetBound(const Problem &p, const Order &order,
   r.complete = done;
   if (!done && r.reason.empty())
     r.reason = "the work limit ran out";
-  r.workUsed = work.used() - startUsed;
+  r.workUsed = work.used() - start.startUsed;
   return r;
 }

@@ -442,6 +442,16 @@ bool exact::prepareExact(const Problem &p, const Order &order,
   return done;
 }
 
+ExactStart exact::beginExact(const Problem &p, const Order &order,
+                             const std::vector<Producer> &producers,
+                             const RecomputeOptions &options,
+                             WorkBudget &work) {
+  ExactStart s;
+  s.startUsed = work.used();
+  s.ready = prepareExact(p, order, producers, options, s.m, s.r, work);
+  return s;
+}
+
 bool exact::finishExact(const Problem &p, const Order &order,
                         const std::vector<Producer> &producers, const Model &m,
                         const Entry &best, ExactRecomputeResult &r) {

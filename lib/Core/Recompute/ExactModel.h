@@ -162,6 +162,35 @@ bool finishRun(const Problem &p, const Order &order,
                bool done, const Entry &best, WorkUnits startUsed,
                WorkBudget &work, ExactRecomputeResult &r);
 
+/// The start every exact program and the budget-aware bound share: the
+/// result, the model of `order` (prepareExact), the work used before it.
+struct ExactStart {
+  ExactRecomputeResult r;
+  Model m;
+  WorkUnits startUsed = 0;
+  /// prepareExact succeeded (else r.reason says why).
+  bool ready = false;
+};
+
+ExactStart beginExact(const Problem &p, const Order &order,
+                      const std::vector<Producer> &producers,
+                      const RecomputeOptions &options, WorkBudget &work);
+
+/// The frame of an exact program on `order`: beginExact, then
+/// `program(m, r, best)` when the model is ready (false: the work ran out,
+/// or r.reason says why), then finishRun on `best`.
+template <typename Program>
+ExactRecomputeResult runExact(const Problem &p, const Order &order,
+                              const std::vector<Producer> &producers,
+                              const RecomputeOptions &options, WorkBudget &work,
+                              Program &&program) {
+  ExactStart s = beginExact(p, order, producers, options, work);
+  Entry best;
+  bool done = s.ready && program(s.m, s.r, best);
+  finishRun(p, order, producers, s.m, done, best, s.startUsed, work, s.r);
+  return std::move(s.r);
+}
+
 } // namespace exact
 } // namespace peakmem
 

@@ -120,12 +120,8 @@ peakmem::exactRecomputeFixedOrder(const Problem &p, const Order &order,
                                   const std::vector<Producer> &producers,
                                   const RecomputeOptions &options,
                                   WorkBudget &work) {
-  ExactRecomputeResult r;
-  WorkUnits startUsed = work.used();
-  Model m;
-  Entry best;
-  bool done = prepareExact(p, order, producers, options, m, r, work) &&
-              sweep(m, m.limits, best, r, work);
-  finishRun(p, order, producers, m, done, best, startUsed, work, r);
-  return r;
+  return runExact(p, order, producers, options, work,
+                  [&](const Model &m, ExactRecomputeResult &r, Entry &best) {
+                    return sweep(m, m.limits, best, r, work);
+                  });
 }

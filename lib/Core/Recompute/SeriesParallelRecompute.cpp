@@ -226,28 +226,27 @@ ExactRecomputeResult peakmem::exactRecomputeSeriesParallel(
     const Problem &p, const SeriesParallelDecomposition &dec,
     const std::vector<Producer> &producers, const RecomputeOptions &options,
     WorkBudget &work) {
-  ExactRecomputeResult r;
-  WorkUnits startUsed = work.used();
   if (!dec.seriesParallel || dec.order.size() != p.numStatements()) {
+    ExactRecomputeResult r;
     r.reason = "the block is not series-parallel";
     r.plan.problem = p;
     r.plan.order = dec.order;
     return r;
   }
-  Model m;
-  Entry best{0, 0, 0, {}};
-  bool done = prepareExact(p, dec.order, producers, options, m, r, work);
-  if (done && !dec.nodes.empty()) {
-    Table root;
-    Folder f{m, dec, work, r};
-    done = f.fold(dec.root, root);
-    if (done && (!root.open.empty() || root.states.size() != 1)) {
-      r.reason = "internal error: decisions left open at the root";
-      done = false;
-    }
-    if (done)
-      best = root.states.begin()->second.front();
-  }
-  finishRun(p, dec.order, producers, m, done, best, startUsed, work, r);
-  return r;
+  return runExact(p, dec.order, producers, options, work,
+                  [&](const Model &m, ExactRecomputeResult &r, Entry &best) {
+                    if (dec.nodes.empty())
+                      return true;
+                    Table root;
+                    Folder f{m, dec, work, r};
+                    if (!f.fold(dec.root, root))
+                      return false;
+                    if (!root.open.empty() || root.states.size() != 1) {
+                      r.reason =
+                          "internal error: decisions left open at the root";
+                      return false;
+                    }
+                    best = root.states.begin()->second.front();
+                    return true;
+                  });
 }

@@ -286,15 +286,9 @@ peakmem::exactRecomputeTreewidth(const Problem &p, const Order &order,
                                  const std::vector<Producer> &producers,
                                  const RecomputeOptions &options,
                                  WorkBudget &work) {
-  ExactRecomputeResult r;
-  WorkUnits startUsed = work.used();
-  Model m;
-  Entry best;
-  bool done = prepareExact(p, order, producers, options, m, r, work);
-  if (done) {
-    BagProgram bp{m, work, r, {}, {}, {}, {}, 0};
-    done = bp.decompose() && bp.run(best);
-  }
-  finishRun(p, order, producers, m, done, best, startUsed, work, r);
-  return r;
+  return runExact(p, order, producers, options, work,
+                  [&](const Model &m, ExactRecomputeResult &r, Entry &best) {
+                    BagProgram bp{m, work, r, {}, {}, {}, {}, 0};
+                    return bp.decompose() && bp.run(best);
+                  });
 }
