@@ -53,6 +53,13 @@ Skyline::Skyline(const Model &m, int64_t capacity, uint64_t nodeLimit,
     sumWords = static_cast<size_t>(grainUnits / 64 + 1);
     sumsOf.assign(m.numSections() * sumWords, 0);
     sumsValid.assign(m.numSections(), 0);
+    bySize = m.member;
+    for (size_t s = 0; s < m.numSections(); ++s)
+      std::sort(
+          bySize.begin() + m.memberStart[s],
+          bySize.begin() + m.memberStart[s + 1], [&](uint32_t x, uint32_t y) {
+            return std::make_pair(m.size[x], x) < std::make_pair(m.size[y], y);
+          });
   }
   const size_t n = m.numBuffers(), sections = m.numSections();
   std::vector<uint32_t> order(n);
@@ -170,60 +177,85 @@ bool Skyline::valleysTileable() {
 bool Skyline::columnPackable(uint32_t s) {
   if (rem[s] == 0)
     return true;
+  // The buffers released at or below the height run first, from it, in
+  // any order; only the later releases need sorting.
   column.clear();
+  const int64_t h = height[s];
+  int64_t top = h, late = 0, lastRelease = h;
   for (uint32_t k = m.memberStart[s]; k < m.memberStart[s + 1]; ++k) {
     const uint32_t u = m.member[k];
-    if (offset[u] < 0)
+    if (offset[u] >= 0)
+      continue;
+    if (lowest[u] <= h) {
+      top += m.size[u];
+    } else {
       column.emplace_back(lowest[u], m.size[u]);
+      late += m.size[u];
+      lastRelease = std::max(lastRelease, lowest[u]);
+    }
   }
+  // Every order ends by the last release plus what is left then.
+  if (std::max(top, lastRelease) + late <= capacity)
+    return true;
   std::sort(column.begin(), column.end());
-  int64_t top = height[s];
   for (const auto &[release, length] : column)
     top = std::max(top, release) + length;
   return top <= capacity;
 }
 
-bool Skyline::columnsPackable(uint32_t lo, uint32_t hi, bool all) {
+bool Skyline::columnsPackable(uint32_t lo, uint32_t hi, bool all, bool placed) {
   if (m.member.empty() || lo >= hi)
     return true;
   const uint32_t sections = static_cast<uint32_t>(m.numSections());
   ++stamp;
   work.clear();
-  auto touch = [&](uint32_t s) {
+  // `work` holds the sections whose subset sums (offsetsReachable) must be
+  // looked at, `releaseStamp` marks those whose column must be checked.
+  auto touch = [&](uint32_t s, bool release) {
     if (sectionStamp[s] != stamp) {
       sectionStamp[s] = stamp;
       work.push_back(s);
     }
+    if (release)
+      releaseStamp[s] = stamp;
+  };
+  // A lowest offset raised to `to` changes a section's column only where
+  // `to` is above its height (below it the buffer runs from the height,
+  // as before).
+  auto raised = [&](uint32_t u, int64_t to) {
+    raiseLowest(u, to);
+    for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
+      if (height[t] < to)
+        touch(t, true);
   };
   if (all) {
     lowest.assign(m.numBuffers(), 0);
     sectionStamp.assign(sections, 0);
+    releaseStamp.assign(sections, 0);
     for (uint32_t u = 0; u < m.numBuffers(); ++u)
       for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
         lowest[u] = std::max(lowest[u], alignTo(height[t], m.align[u]));
     for (uint32_t s = 0; s < sections; ++s)
-      touch(s);
+      touch(s, true);
   } else {
     // Every section of [lo, hi) changed height, and so did the column of
     // each section under an unplaced buffer over it whose lowest offset
-    // rose.
+    // rose. A placement at the height leaves the column's top where it
+    // was (the placed buffer, released there, runs first).
     const int64_t h = height[lo];
     for (uint32_t s = lo; s < hi; ++s)
-      touch(s);
+      touch(s, !placed);
     for (uint32_t k = m.memberStart[lo]; k < m.memberStart[hi]; ++k) {
       const uint32_t u = m.member[k];
-      const int64_t raised = alignTo(h, m.align[u]);
-      if (offset[u] >= 0 || lowest[u] >= raised)
-        continue;
-      raiseLowest(u, raised);
-      for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
-        touch(t);
+      const int64_t to = alignTo(h, m.align[u]);
+      if (offset[u] < 0 && lowest[u] < to)
+        raised(u, to);
     }
   }
-  if (!offsetsReachable(touch))
+  if (!offsetsReachable(raised))
     return false;
   for (size_t k = 0; k < work.size(); ++k)
-    if (!columnPackable(work[k]))
+    if (releaseStamp[work[k]] == stamp && !columnPackable(work[k]))
       return false;
   return true;
 }
@@ -238,7 +270,8 @@ bool Skyline::columnsPackable(uint32_t lo, uint32_t hi, bool all) {
 // at or above lowest(u), in every section of u's span. With no slack this
 // makes a buffer over sections of unequal heights fit a stack of buffers
 // below it in each of them.
-bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
+bool Skyline::offsetsReachable(
+    const std::function<void(uint32_t, int64_t)> &raised) {
   if (grainUnits == 0)
     return true;
   for (size_t k = 0; k < work.size(); ++k) {
@@ -250,43 +283,33 @@ bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
     const int64_t slack = (capacity - h - rem[s]) / grain;
     if (slack * 8 > units)
       continue; // Nearly every offset is reachable: not worth the work.
+    // Bits above `units` never matter: the sums only up to there.
+    const size_t words = static_cast<size_t>(units / 64 + 1);
     bool again = false;
     uint64_t *sums = &sumsOf[s * sumWords];
-    if (!sumsValid[s]) {
-      sumsValid[s] = 1;
-      std::fill(sums, sums + sumWords, 0);
-      sums[0] = 1;
-      for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
-        const uint32_t u = m.member[j];
-        if (offset[u] < 0)
-          shiftOr(sums, m.size[u] / grain);
-      }
-      // Dilate by [0, slack]: by [0, len - 1], doubling len.
-      int64_t len = 1;
-      while (len * 2 <= slack + 1) {
-        shiftOr(sums, len);
-        len *= 2;
-      }
-      if (len < slack + 1)
-        shiftOr(sums, slack + 1 - len);
-    }
     for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
       const uint32_t u = m.member[j];
-      if (offset[u] >= 0)
+      // A buffer whose lowest offset is the height (0 is a subset sum)
+      // stays there.
+      if (offset[u] >= 0 || lowest[u] <= h)
         continue;
+      if (sumsValid[s] == kSumsUnknown)
+        sumsValid[s] = everySumReachable(s, slack)
+                           ? kSumsAll
+                           : fillSums(s, sums, words, slack);
+      if (sumsValid[s] == kSumsAll)
+        break; // Every offset is reachable: nothing rises.
       const int64_t from = (lowest[u] - h) / grain;
       const int64_t last = (capacity - h - m.size[u]) / grain;
       const int64_t at = nextSet(sums, from, last);
       if (at < 0)
         return false;
-      const int64_t raised = alignTo(h + at * grain, m.align[u]);
-      if (raised <= lowest[u])
+      const int64_t to = alignTo(h + at * grain, m.align[u]);
+      if (to <= lowest[u])
         continue;
-      if (raised + m.size[u] > capacity)
+      if (to + m.size[u] > capacity)
         return false;
-      raiseLowest(u, raised);
-      for (uint32_t t = m.secLo[u]; t < m.secHi[u]; ++t)
-        touch(t);
+      raised(u, to);
       again = true;
     }
     if (again)
@@ -295,15 +318,52 @@ bool Skyline::offsetsReachable(const std::function<void(uint32_t)> &touch) {
   return true;
 }
 
+// Sizes a_1 <= a_2 <= ... (in grains) whose every a_i is at most 1 plus
+// the sum of the ones before it (and the slack) reach every sum up to
+// their total: by induction, [0, S] and a_i <= S + 1 give [0, S + a_i].
+bool Skyline::everySumReachable(uint32_t s, int64_t slack) const {
+  int64_t reach = slack;
+  for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
+    const uint32_t u = bySize[j];
+    if (offset[u] >= 0)
+      continue;
+    const int64_t units = m.size[u] / grain;
+    if (units > reach + 1)
+      return false;
+    reach += units;
+  }
+  return true;
+}
+
+uint8_t Skyline::fillSums(uint32_t s, uint64_t *sums, size_t words,
+                          int64_t slack) {
+  std::fill(sums, sums + words, 0);
+  sums[0] = 1;
+  for (uint32_t j = m.memberStart[s]; j < m.memberStart[s + 1]; ++j) {
+    const uint32_t u = m.member[j];
+    if (offset[u] < 0)
+      shiftOr(sums, words, m.size[u] / grain);
+  }
+  // Dilate by [0, slack]: by [0, len - 1], doubling len.
+  int64_t len = 1;
+  while (len * 2 <= slack + 1) {
+    shiftOr(sums, words, len);
+    len *= 2;
+  }
+  if (len < slack + 1)
+    shiftOr(sums, words, slack + 1 - len);
+  return kSumsBits;
+}
+
 void Skyline::raiseLowest(uint32_t u, int64_t to) {
   lowestLog.emplace_back(u, lowest[u]);
   lowest[u] = to;
 }
 
-void Skyline::shiftOr(uint64_t *bits, int64_t by) const {
+void Skyline::shiftOr(uint64_t *bits, size_t words, int64_t by) {
   if (by <= 0)
     return;
-  const size_t words = sumWords, w = static_cast<size_t>(by / 64);
+  const size_t w = static_cast<size_t>(by / 64);
   const unsigned r = static_cast<unsigned>(by % 64);
   for (size_t i = words; i-- > w;) {
     uint64_t v = bits[i - w] << r;
@@ -346,7 +406,7 @@ Outcome Skyline::run() {
     if (round > 0)
       for (size_t u = 0; u < priority.size(); ++u)
         priority[u] = mixHash(round * 0x9E3779B97F4A7C15ull + u);
-    Outcome o = dfs(0, static_cast<uint32_t>(m.numSections()), true);
+    Outcome o = dfs(0, static_cast<uint32_t>(m.numSections()), false, true);
     if (o == Outcome::Found || countAll)
       return o;
     if (o == Outcome::Refuted)
@@ -358,12 +418,13 @@ Outcome Skyline::run() {
   return Outcome::Aborted;
 }
 
-Outcome Skyline::dfs(uint32_t lo, uint32_t hi, bool root) {
+Outcome Skyline::dfs(uint32_t lo, uint32_t hi, bool placed, bool root) {
   if (!countNode())
     return Outcome::Aborted;
   const size_t mark = lowestLog.size();
   Outcome o = Outcome::Refuted;
-  if ((!inferColumns || columnsPackable(lo, hi, root)) && holesCoverable())
+  if ((!inferColumns || columnsPackable(lo, hi, root, placed)) &&
+      holesCoverable())
     o = expand();
   for (; lowestLog.size() > mark; lowestLog.pop_back())
     lowest[lowestLog.back().first] = lowestLog.back().second;
@@ -407,7 +468,9 @@ Outcome Skyline::placeAt(uint32_t a, uint32_t b, int64_t L, int64_t &blocked) {
       blocked = std::min(blocked, alignTo(L, m.align[u]));
       continue;
     }
-    cands.push_back(u);
+    // Below its lowest offset (columnsPackable) u is in no plan.
+    if (!inferColumns || lowest.empty() || lowest[u] <= L)
+      cands.push_back(u);
   }
   // Flush placements first: a buffer filling the run's width, or whose top
   // meets a neighbour's height, merges skyline segments. Then, after the
@@ -438,7 +501,7 @@ Outcome Skyline::placeAt(uint32_t a, uint32_t b, int64_t L, int64_t &blocked) {
       rem[s] -= m.size[u];
       invalidateSums(s);
     }
-    Outcome o = dfs(m.secLo[u], m.secHi[u]);
+    Outcome o = dfs(m.secLo[u], m.secHi[u], /*placed=*/true);
     for (uint32_t s = m.secLo[u]; s < m.secHi[u]; ++s) {
       height[s] = L;
       rem[s] += m.size[u];
@@ -467,7 +530,7 @@ Outcome Skyline::waste(uint32_t a, uint32_t b, int64_t L, int64_t blocked) {
     height[s] = to;
     invalidateSums(s);
   }
-  Outcome o = dfs(a, b);
+  Outcome o = dfs(a, b, /*placed=*/false);
   for (uint32_t s = a; s < b; ++s) {
     height[s] = L;
     invalidateSums(s);
