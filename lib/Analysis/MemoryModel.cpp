@@ -544,6 +544,7 @@ MemoryModel::MemoryModel(Operation *funcLike, model::CalleeModels &callees) {
 }
 
 void MemoryModel::build(Operation *funcLike, model::CalleeModels &callees) {
+  scopeRoot = CalleeBodiesScope::currentRoot();
   auto fn = dyn_cast<FunctionOpInterface>(funcLike);
   if (!fn || fn.isExternal()) {
     failure = ModelFailure{funcLike->getLoc(), "function has no body"};

@@ -190,6 +190,7 @@ MemoryModel MemoryModel::afterEntryMoves(Operation *funcLike,
   for (auto &m : after.blocks)
     after.byBlock[m->block] = m.get();
   after.retainers = before.retainers;
+  after.scopeRoot = before.scopeRoot;
   return after;
 }
 

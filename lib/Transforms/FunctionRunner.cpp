@@ -69,6 +69,12 @@ FunctionsStatus runOnFunctions(Operation *root, AnalysisManager analyses,
   std::vector<uint8_t> dirty(works.size(), 0);
   auto run = [&](unsigned i) {
     CalleeBodiesScope scope(root);
+    // A model cached under another scope read other callee bodies (review
+    // s13 X3): e.g. built by a pass on the module, read by one nested on
+    // the function. Only this function's own analyses are touched.
+    if (auto cached = works[i].analyses.getCachedAnalysis<MemoryModel>();
+        cached && cached->get().getScopeRoot() != root)
+      works[i].analyses.invalidate(detail::PreservedAnalyses());
     status[i] = step(works[i].fn, works[i].analyses);
   };
   for (unsigned level = 0; level < numLevels; ++level) {

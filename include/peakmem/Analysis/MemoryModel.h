@@ -139,6 +139,12 @@ public:
     return !pa.isPreserved<MemoryModel>();
   }
 
+  /// The CalleeBodiesScope root the model was built under (nullptr: none):
+  /// which callee bodies it read. A model cached by a pass on the module and
+  /// read by a pass nested on one function is stale there (it read bodies
+  /// the nested pass may not: review s13 X3); runOnFunctions drops it.
+  mlir::Operation *getScopeRoot() const { return scopeRoot; }
+
 private:
   MemoryModel() = default;
   void build(mlir::Operation *funcLike, model::CalleeModels &callees);
@@ -147,6 +153,7 @@ private:
   llvm::DenseMap<mlir::Block *, BlockModel *> byBlock;
   std::optional<ModelFailure> failure;
   std::vector<std::string> retainers;
+  mlir::Operation *scopeRoot = nullptr;
 };
 
 /// Where models built on this thread may read the bodies of the functions
